@@ -1,0 +1,9 @@
+import type { Config } from "@react-router/dev/config";
+import { prerenderPaths } from "./app/lib/site-paths.ts";
+
+export default {
+  ssr: true,
+  // Every page the catalog knows is rendered to static HTML at build time;
+  // the server renders only what is left: form actions, redirects and errors.
+  prerender: { paths: prerenderPaths(), concurrency: 4 },
+} satisfies Config;
