@@ -1,0 +1,38 @@
+/**
+ * Company settings: the one place that names the business and how to reach it.
+ *
+ * PLACEHOLDER VALUES: every value below is a neutral stand-in, to be replaced
+ * with the company's real details before the site goes live.
+ */
+export const site = {
+  name: "Example Print & Pack",
+  legalName: "Example Print & Pack Pvt. Ltd.",
+  tagline: "Printing and packaging, made in India",
+  phone: { display: "+91 98765 43210", e164: "+919876543210" },
+  whatsapp: { e164: "919876543210" },
+  email: "hello@example.com",
+  address: {
+    street: "Plot 00, Industrial Area Phase II",
+    city: "Chandigarh",
+    region: "Chandigarh",
+    postalCode: "160002",
+    country: "India",
+    countryCode: "IN",
+  },
+  areaServed: "India",
+  hours: "Monday to Saturday, 9:30 am to 6:30 pm",
+  origin: "https://www.example.com",
+  socials: [
+    { network: "Facebook", url: "https://www.facebook.com/example" },
+    { network: "Instagram", url: "https://www.instagram.com/example" },
+    { network: "LinkedIn", url: "https://www.linkedin.com/company/example" },
+    { network: "YouTube", url: "https://www.youtube.com/@example" },
+  ],
+} as const;
+
+export type SocialNetwork = (typeof site.socials)[number]["network"];
+
+export function formatAddress(separator = ", "): string {
+  const { street, city, postalCode, country } = site.address;
+  return [street, `${city} ${postalCode}`, country].join(separator);
+}

@@ -1,0 +1,30 @@
+/** Every internal address the site links to is built here. */
+
+export const paths = {
+  home: "/",
+  about: "/about",
+  contact: "/contact",
+  product: "/product",
+  services: "/services",
+  faq: "/faq",
+  privacy: "/privacy",
+  terms: "/term",
+} as const;
+
+export function serviceUrl(slug: string): string {
+  return `${paths.services}/${slug}`;
+}
+
+/** The services page, scrolled to one group's section. */
+export function serviceGroupUrl(groupId: string): string {
+  return `${paths.services}#${groupId}`;
+}
+
+/** The contact page with the subject filled in for one service. */
+export function quoteUrl(slug: string): string {
+  return `${paths.contact}?service=${encodeURIComponent(slug)}`;
+}
+
+export function absoluteUrl(origin: string, path: string): string {
+  return new URL(path, origin).href;
+}
