@@ -1,0 +1,228 @@
+import { type FocusEvent, type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import {
+  isNavMenu,
+  mainNavigation,
+  type NavGroup,
+  type NavLink as NavLinkEntry,
+  type NavMenu,
+} from "../../content/navigation.ts";
+import { paths } from "../../lib/urls.ts";
+import { Icon } from "../ui/icon.tsx";
+import { Logo } from "../ui/logo.tsx";
+import "./site-header.css";
+
+/** Submenus that show on hover only where a wide layout places them as dropdowns. */
+const DESKTOP_QUERY = "(min-width: 64em)";
+
+/**
+ * The WAI-ARIA disclosure navigation: buttons with aria-expanded open the
+ * submenus. `openPath` holds the open submenus from the outside in, so Escape
+ * can close the innermost one and hand focus back to its button.
+ */
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [openPath, setOpenPath] = useState<string[]>([]);
+  const [enhanced, setEnhanced] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => setEnhanced(true), []);
+
+  const closeAll = () => {
+    setMenuOpen(false);
+    setOpenPath([]);
+  };
+
+  const anythingOpen = menuOpen || openPath.length > 0;
+  useEffect(() => {
+    if (!anythingOpen) return;
+    const closeOnOutsidePointer = (event: PointerEvent) => {
+      if (navRef.current?.contains(event.target as Node)) return;
+      setMenuOpen(false);
+      setOpenPath([]);
+    };
+    document.addEventListener("pointerdown", closeOnOutsidePointer);
+    return () => document.removeEventListener("pointerdown", closeOnOutsidePointer);
+  }, [anythingOpen]);
+
+  const toggle = (id: string, depth: number) => {
+    setOpenPath((current) => (current[depth] === id ? current.slice(0, depth) : [...current.slice(0, depth), id]));
+  };
+
+  const hover = (id: string, depth: number, entering: boolean) => {
+    if (!window.matchMedia(DESKTOP_QUERY).matches) return;
+    setOpenPath((current) => (entering ? [...current.slice(0, depth), id] : current.slice(0, depth)));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== "Escape") return;
+    const innermost = openPath.at(-1);
+    if (innermost) {
+      setOpenPath(openPath.slice(0, -1));
+      document.getElementById(buttonId(innermost))?.focus();
+    } else if (menuOpen) {
+      setMenuOpen(false);
+      document.getElementById("main-menu-toggle")?.focus();
+    } else {
+      return;
+    }
+    event.preventDefault();
+  };
+
+  // Following any link in the menu closes it, even a link to the page already shown.
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as Element).closest("a")) closeAll();
+  };
+
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!navRef.current?.contains(event.relatedTarget as Node | null)) setOpenPath([]);
+  };
+
+  const inServices = pathname === paths.services || pathname.startsWith(`${paths.services}/`);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar container">
+        <Link to={paths.home} className="site-header__brand">
+          <Logo />
+        </Link>
+        <nav
+          ref={navRef}
+          className="site-nav"
+          aria-label="Main"
+          data-enhanced={enhanced ? "" : undefined}
+          onKeyDown={onKeyDown}
+          onClick={onClick}
+          onBlur={onBlur}
+        >
+          <button
+            type="button"
+            id="main-menu-toggle"
+            className="site-nav__toggle"
+            aria-expanded={menuOpen}
+            aria-controls="main-menu"
+            onClick={() => {
+              setMenuOpen(!menuOpen);
+              setOpenPath([]);
+            }}
+          >
+            <Icon name={menuOpen ? "close" : "menu"} />
+            <span>Menu</span>
+          </button>
+          <ul id="main-menu" className="site-nav__list" data-open={menuOpen ? "" : undefined}>
+            {mainNavigation.map((entry) =>
+              isNavMenu(entry) ? (
+                <MenuItem
+                  key={entry.id}
+                  menu={entry}
+                  openPath={openPath}
+                  current={inServices}
+                  onToggle={toggle}
+                  onHover={hover}
+                />
+              ) : (
+                <li key={entry.to} className="site-nav__item">
+                  <MenuLink link={entry} className="site-nav__link" />
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function buttonId(menuId: string) {
+  return `${menuId}-menu-button`;
+}
+
+type MenuProps = {
+  openPath: string[];
+  onToggle: (id: string, depth: number) => void;
+  onHover: (id: string, depth: number, entering: boolean) => void;
+};
+
+function MenuItem({ menu, openPath, current, onToggle, onHover }: MenuProps & { menu: NavMenu; current: boolean }) {
+  const open = openPath[0] === menu.id;
+  return (
+    <li
+      className="site-nav__item site-nav__item--menu"
+      onPointerEnter={(event) => event.pointerType === "mouse" && onHover(menu.id, 0, true)}
+      onPointerLeave={(event) => event.pointerType === "mouse" && onHover(menu.id, 0, false)}
+    >
+      <DisclosureButton
+        id={menu.id}
+        label={menu.label}
+        open={open}
+        current={current}
+        onClick={() => onToggle(menu.id, 0)}
+      />
+      <ul id={`${menu.id}-menu`} className="submenu" data-open={open ? "" : undefined}>
+        {menu.links.map((link) => (
+          <li key={link.to}>
+            <MenuLink link={link} className="submenu__link" />
+          </li>
+        ))}
+        {menu.groups.map((group) => (
+          <GroupItem key={group.id} group={group} openPath={openPath} onToggle={onToggle} onHover={onHover} />
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function GroupItem({ group, openPath, onToggle, onHover }: MenuProps & { group: NavGroup }) {
+  const open = openPath[1] === group.id;
+  return (
+    <li
+      className="submenu__group"
+      onPointerEnter={(event) => event.pointerType === "mouse" && onHover(group.id, 1, true)}
+      onPointerLeave={(event) => event.pointerType === "mouse" && onHover(group.id, 1, false)}
+    >
+      <DisclosureButton id={group.id} label={group.label} open={open} onClick={() => onToggle(group.id, 1)} nested />
+      <ul id={`${group.id}-menu`} className="submenu submenu--nested" data-open={open ? "" : undefined}>
+        {group.links.map((link) => (
+          <li key={link.to}>
+            <MenuLink link={link} className="submenu__link" />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+type DisclosureButtonProps = {
+  id: string;
+  label: string;
+  open: boolean;
+  current?: boolean;
+  nested?: boolean;
+  onClick: () => void;
+};
+
+function DisclosureButton({ id, label, open, current, nested, onClick }: DisclosureButtonProps) {
+  return (
+    <button
+      type="button"
+      id={buttonId(id)}
+      className={nested ? "submenu__button" : "site-nav__link site-nav__button"}
+      aria-expanded={open}
+      aria-controls={`${id}-menu`}
+      data-current={current ? "" : undefined}
+      onClick={onClick}
+    >
+      {label}
+      <Icon name={nested ? "chevron-right" : "chevron-down"} />
+    </button>
+  );
+}
+
+function MenuLink({ link, className }: { link: NavLinkEntry; className: string }) {
+  return (
+    <NavLink to={link.to} end className={className} prefetch="intent">
+      {link.label}
+    </NavLink>
+  );
+}

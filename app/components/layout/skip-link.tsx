@@ -1,0 +1,9 @@
+import "./skip-link.css";
+
+export function SkipLink() {
+  return (
+    <a className="skip-link" href="#main">
+      Skip to main content
+    </a>
+  );
+}

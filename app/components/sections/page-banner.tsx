@@ -1,0 +1,37 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { NavLink } from "../../content/navigation.ts";
+import "./page-banner.css";
+
+type PageBannerProps = {
+  heading: string;
+  /** The pages above this one, from Home down; the current page is added last. */
+  trail?: NavLink[];
+  children?: ReactNode;
+};
+
+/** The band at the top of every inner page: breadcrumb, heading and a line of introduction. */
+export function PageBanner({ heading, trail, children }: PageBannerProps) {
+  return (
+    <div className="page-banner">
+      <div className="container">
+        {trail && (
+          <nav aria-label="Breadcrumb" className="breadcrumb">
+            <ol>
+              {trail.map((crumb) => (
+                <li key={crumb.to}>
+                  <Link to={crumb.to}>{crumb.label}</Link>
+                </li>
+              ))}
+              <li>
+                <span aria-current="page">{heading}</span>
+              </li>
+            </ol>
+          </nav>
+        )}
+        <h1 className="page-banner__heading">{heading}</h1>
+        {children && <div className="page-banner__intro">{children}</div>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+import { SERVICE_IMAGE_SIZE, type Service } from "../../content/services.ts";
+import { serviceUrl } from "../../lib/urls.ts";
+import { Icon } from "../ui/icon.tsx";
+import "./service-card.css";
+
+type ServiceCardProps = {
+  service: Service;
+  headingLevel?: "h2" | "h3";
+  /** The link's visible words; the title is added for screen readers so every link names its page. */
+  linkLabel?: string;
+};
+
+/** One service: picture, title, a line of text and a link to its page. */
+export function ServiceCard({ service, headingLevel: Heading = "h3", linkLabel = "Read more" }: ServiceCardProps) {
+  const url = serviceUrl(service.slug);
+  return (
+    <article className="service-card">
+      <img
+        className="service-card__image"
+        src={service.image}
+        alt=""
+        width={SERVICE_IMAGE_SIZE.width}
+        height={SERVICE_IMAGE_SIZE.height}
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="service-card__body">
+        <Heading className="service-card__title">{service.title}</Heading>
+        <p className="service-card__text">{service.short}</p>
+        <Link to={url} className="service-card__link" prefetch="intent">
+          {linkLabel}
+          <span className="visually-hidden"> about {service.title}</span>
+          <Icon name="arrow-right" size={18} />
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function ServiceCardGrid({
+  services,
+  headingLevel,
+}: {
+  services: readonly Service[];
+  headingLevel?: "h2" | "h3";
+}) {
+  return (
+    <ul className="service-grid">
+      {services.map((service) => (
+        <li key={service.slug}>
+          <ServiceCard service={service} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,35 @@
+import { reasons } from "../../content/why-choose-us.ts";
+import { Icon, type IconName } from "../ui/icon.tsx";
+import "./why-choose-us.css";
+
+const reasonIcons: Record<(typeof reasons)[number]["icon"], IconName> = {
+  press: "layers",
+  quality: "check",
+  clock: "clock",
+  truck: "truck",
+  leaf: "leaf",
+  rupee: "rupee",
+};
+
+export function WhyChooseUs() {
+  return (
+    <section className="why section" aria-labelledby="why-title">
+      <div className="container">
+        <h2 id="why-title" className="section-title">
+          Why choose us
+        </h2>
+        <ul className="why__grid">
+          {reasons.map((reason) => (
+            <li key={reason.title} className="why__item">
+              <span className="why__icon">
+                <Icon name={reasonIcons[reason.icon]} size={28} />
+              </span>
+              <h3>{reason.title}</h3>
+              <p>{reason.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import { Preloader } from "./components/layout/preloader.tsx";
+import { SiteFooter } from "./components/layout/site-footer.tsx";
+import { SiteHeader } from "./components/layout/site-header.tsx";
+import { SkipLink } from "./components/layout/skip-link.tsx";
+import { ErrorPanel } from "./components/sections/error-panel.tsx";
+import { NotFoundPanel } from "./components/sections/not-found-panel.tsx";
+import { pageText } from "./content/pages.ts";
+import { buildMeta } from "./lib/meta.ts";
+import { preloaderMs } from "./lib/preloader.ts";
+import "./styles/global.css";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  return buildMeta(isNotFound(error) ? pageText.notFound : pageText.error);
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#12355b" />
+        <Meta />
+        <Links />
+        <noscript>
+          <link rel="stylesheet" href="/no-script.css" />
+        </noscript>
+      </head>
+      <body>
+        <SkipLink />
+        <Preloader durationMs={preloaderMs} />
+        <SiteHeader />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+function isNotFound(error: unknown): boolean {
+  return isRouteErrorResponse(error) && error.status === 404;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isNotFound(error)) return <NotFoundPanel />;
+  if (import.meta.env.DEV) console.error(error);
+  return <ErrorPanel status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

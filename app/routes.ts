@@ -1,0 +1,13 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("product", "routes/product.tsx"),
+  route("services", "routes/services.tsx"),
+  route("services/:type", "routes/service-detail.tsx"),
+  route("error-drill", "routes/error-drill.tsx"),
+  route(":page", "routes/static-page.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,63 @@
+import { PageBanner } from "../components/sections/page-banner.tsx";
+import { aboutFigures, aboutIntro, facilities, values } from "../content/about.ts";
+import { pageText } from "../content/pages.ts";
+import { buildMeta } from "../lib/meta.ts";
+import { paths } from "../lib/urls.ts";
+import type { Route } from "./+types/about";
+import "../styles/about.css";
+
+export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.about, path: paths.about });
+
+export default function About() {
+  return (
+    <>
+      <PageBanner heading={pageText.about.heading} trail={[{ label: "Home", to: paths.home }]} />
+      <div className="container section about">
+        <section className="about__intro" aria-labelledby="who-we-are">
+          <h2 id="who-we-are" className="section-title">
+            Who we are
+          </h2>
+          {aboutIntro.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </section>
+        <section aria-labelledby="in-figures">
+          <h2 id="in-figures" className="visually-hidden">
+            In figures
+          </h2>
+          <dl className="about__figures">
+            {aboutFigures.map((figure) => (
+              <div key={figure.label}>
+                <dt>{figure.label}</dt>
+                <dd>{figure.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section aria-labelledby="facilities">
+          <h2 id="facilities" className="section-title">
+            Our facilities
+          </h2>
+          <ul className="check-list">
+            {facilities.map((facility) => (
+              <li key={facility}>{facility}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="values">
+          <h2 id="values" className="section-title">
+            What we stand for
+          </h2>
+          <ul className="card-grid">
+            {values.map((value) => (
+              <li key={value.title} className="card">
+                <h3>{value.title}</h3>
+                <p>{value.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+import { ServiceCardGrid } from "../components/sections/service-card.tsx";
+import { TestimonialSlider } from "../components/sections/testimonial-slider.tsx";
+import { WhyChooseUs } from "../components/sections/why-choose-us.tsx";
+import { Icon } from "../components/ui/icon.tsx";
+import { featuredServiceSlugs, hero } from "../content/home.ts";
+import { pageText } from "../content/pages.ts";
+import { services } from "../content/services.ts";
+import { buildMeta } from "../lib/meta.ts";
+import { paths } from "../lib/urls.ts";
+import type { Route } from "./+types/home";
+import "../styles/home.css";
+
+export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.home, path: paths.home });
+
+const featured = services.filter((service) => (featuredServiceSlugs as readonly string[]).includes(service.slug));
+
+export default function Home() {
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero__inner">
+          <div className="hero__text">
+            <p className="hero__kicker">{hero.kicker}</p>
+            <h1 id="hero-title" className="hero__title">
+              {pageText.home.heading}
+            </h1>
+            <p className="hero__lead">{hero.lead}</p>
+            <div className="hero__actions">
+              <Link to={paths.services} className="button button--primary">
+                Explore services <Icon name="arrow-right" size={18} />
+              </Link>
+              <Link to={paths.contact} className="button button--ghost">
+                Get a quote
+              </Link>
+            </div>
+          </div>
+          <img className="hero__art" src="/images/hero.svg" alt="" width={560} height={440} fetchPriority="high" />
+        </div>
+      </section>
+      <section className="section container" aria-labelledby="services-title">
+        <h2 id="services-title" className="section-title">
+          What we make
+        </h2>
+        <p className="section-intro">From product boxes to flex banners, everything your brand needs in print.</p>
+        <ServiceCardGrid services={featured} />
+        <p className="section-more">
+          <Link to={paths.services} className="button button--ghost">
+            View all services <Icon name="arrow-right" size={18} />
+          </Link>
+        </p>
+      </section>
+      <WhyChooseUs />
+      <TestimonialSlider />
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { ErrorPanel } from "../components/sections/error-panel.tsx";
+import { NotFoundPanel } from "../components/sections/not-found-panel.tsx";
+import { PageBanner } from "../components/sections/page-banner.tsx";
+import { ServiceMenu } from "../components/sections/service-menu.tsx";
+import { Icon } from "../components/ui/icon.tsx";
+import { pageText } from "../content/pages.ts";
+import { findGroup, findService, SERVICE_IMAGE_SIZE } from "../content/services.ts";
+import { buildMeta } from "../lib/meta.ts";
+import { paths, quoteUrl, serviceUrl } from "../lib/urls.ts";
+import type { Route } from "./+types/service-detail";
+import "../styles/service-detail.css";
+
+export function loader({ params }: Route.LoaderArgs) {
+  if (!findService(params.type)) throw data(null, { status: 404 });
+  return { slug: params.type };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const service = loaderData && findService(loaderData.slug);
+  if (!service) return buildMeta(pageText.notFound);
+  return buildMeta({ title: service.title, description: service.description, path: serviceUrl(service.slug) });
+};
+
+const trail = [
+  { label: "Home", to: paths.home },
+  { label: "Services", to: paths.services },
+];
+
+export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
+  const service = findService(loaderData.slug);
+  if (!service) throw new Error(`Service ${loaderData.slug} left the catalog`);
+  return (
+    <>
+      <PageBanner heading={service.title} trail={trail}>
+        <p>{service.short}</p>
+      </PageBanner>
+      <div className="container section service-layout">
+        <ServiceMenu key={service.group} openGroup={service.group} />
+        <article className="service-detail">
+          <img
+            className="service-detail__image"
+            src={service.image}
+            alt={`Illustration of ${service.title.toLowerCase()}`}
+            width={SERVICE_IMAGE_SIZE.width}
+            height={SERVICE_IMAGE_SIZE.height}
+          />
+          <p className="service-detail__group">{findGroup(service.group).title}</p>
+          <p className="service-detail__lead">{service.description}</p>
+          <div className="service-detail__lists">
+            <section aria-labelledby="features-title">
+              <h2 id="features-title">Key features</h2>
+              <ul className="check-list">
+                {service.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+            </section>
+            <section aria-labelledby="uses-title">
+              <h2 id="uses-title">Typical uses</h2>
+              <ul className="check-list">
+                {service.uses.map((use) => (
+                  <li key={use}>{use}</li>
+                ))}
+              </ul>
+            </section>
+          </div>
+          <Link to={quoteUrl(service.slug)} className="button button--primary">
+            Request a quote <Icon name="arrow-right" size={18} />
+          </Link>
+        </article>
+      </div>
+    </>
+  );
+}
+
+/** An unknown service keeps the side menu, so the visitor can pick a real one. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) {
+    return <ErrorPanel status={isRouteErrorResponse(error) ? error.status : 500} />;
+  }
+  return (
+    <>
+      <PageBanner heading="Services" trail={[{ label: "Home", to: paths.home }]} />
+      <div className="container section service-layout">
+        <ServiceMenu />
+        <NotFoundPanel headingLevel={2} />
+      </div>
+    </>
+  );
+}

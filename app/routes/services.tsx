@@ -1,0 +1,30 @@
+import { PageBanner } from "../components/sections/page-banner.tsx";
+import { ServiceCardGrid } from "../components/sections/service-card.tsx";
+import { pageText } from "../content/pages.ts";
+import { serviceGroups, servicesInGroup } from "../content/services.ts";
+import { buildMeta } from "../lib/meta.ts";
+import { paths } from "../lib/urls.ts";
+import type { Route } from "./+types/services";
+
+export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.services, path: paths.services });
+
+export default function Services() {
+  return (
+    <>
+      <PageBanner heading={pageText.services.heading} trail={[{ label: "Home", to: paths.home }]}>
+        <p>{pageText.services.description}</p>
+      </PageBanner>
+      <div className="container stack-xl section">
+        {serviceGroups.map((group) => (
+          <section key={group.id} id={group.id} aria-labelledby={`${group.id}-title`} className="service-group">
+            <h2 id={`${group.id}-title`} className="section-title">
+              {group.title}
+            </h2>
+            <p className="section-intro">{group.summary}</p>
+            <ServiceCardGrid services={servicesInGroup(group.id)} />
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

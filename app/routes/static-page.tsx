@@ -1,0 +1,31 @@
+import { data } from "react-router";
+import { FaqList } from "../components/sections/faq-list.tsx";
+import { LegalText } from "../components/sections/legal-text.tsx";
+import { PageBanner } from "../components/sections/page-banner.tsx";
+import { privacyPolicy, termsAndConditions } from "../content/legal.ts";
+import { pageText } from "../content/pages.ts";
+import { isStaticPageSlug } from "../content/static-pages.ts";
+import { buildMeta } from "../lib/meta.ts";
+import { paths } from "../lib/urls.ts";
+import type { Route } from "./+types/static-page";
+
+export function loader({ params }: Route.LoaderArgs) {
+  if (!isStaticPageSlug(params.page)) throw data(null, { status: 404 });
+  return { page: params.page };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? buildMeta({ ...pageText[loaderData.page], path: `/${loaderData.page}` }) : [];
+
+const home = [{ label: "Home", to: paths.home }];
+
+export default function StaticPage({ loaderData: { page } }: Route.ComponentProps) {
+  return (
+    <>
+      <PageBanner heading={pageText[page].heading} trail={home} />
+      {page === "faq" && <FaqList />}
+      {page === "privacy" && <LegalText document={privacyPolicy} />}
+      {page === "term" && <LegalText document={termsAndConditions} />}
+    </>
+  );
+}
