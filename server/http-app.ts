@@ -1,0 +1,150 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { ServerBuild } from "react-router";
+import type { ServerConfig } from "./config.ts";
+import { findPrerenderedPages } from "./static-pages.ts";
+
+type AppOptions = {
+  build: ServerBuild;
+  clientDir: string;
+  config: ServerConfig;
+};
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The production HTTP app. In order: hashed assets (cached a year), prerendered
+ * pages (files, revalidated every time), other public files, and then React
+ * Router for everything else: form actions, redirects, the 404 and error pages.
+ */
+export function createHttpApp({ build, clientDir, config }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+
+  if (!config.QUIET) app.use(logRequests);
+  app.use(securityHeaders);
+  app.use(compression());
+  app.use(dropTrailingSlash);
+
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), {
+      index: false,
+      redirect: false,
+      fallthrough: false,
+      setHeaders: (res) => res.setHeader("Cache-Control", `public, max-age=${ONE_YEAR_SECONDS}, immutable`),
+    }),
+  );
+
+  const pages = findPrerenderedPages(clientDir);
+  app.use(servePrerenderedPage(pages));
+
+  app.use(
+    express.static(clientDir, {
+      index: false,
+      redirect: false,
+      setHeaders: (res, file) => {
+        // Page data for client-side navigation changes with each build, like the HTML.
+        if (file.endsWith(".data")) {
+          res.setHeader("Content-Type", "text/x-script");
+          res.setHeader("Cache-Control", "no-cache");
+        } else {
+          res.setHeader("Cache-Control", "public, max-age=3600");
+        }
+      },
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-cache");
+    next();
+  });
+  app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  app.use(lastResort);
+  return app;
+}
+
+/** One rule for slashes: no page address ends in one but the home page's. */
+function dropTrailingSlash(req: Request, res: Response, next: NextFunction) {
+  const [pathname = "/", query] = splitUrl(req.originalUrl);
+  if (pathname.length > 1 && pathname.endsWith("/") && (req.method === "GET" || req.method === "HEAD")) {
+    const target = pathname.replace(/\/+$/, "") || "/";
+    res.redirect(301, query === undefined ? target : `${target}?${query}`);
+    return;
+  }
+  next();
+}
+
+/**
+ * A request for a prerendered page, without a query, gets its file. With a query
+ * (such as /contact?service=box) the page is rendered, so the query can shape it.
+ */
+function servePrerenderedPage(pages: Map<string, string>) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const [pathname, query] = splitUrl(req.originalUrl);
+    if (query !== undefined || pathname === undefined) return next();
+    const file = pages.get(safeDecode(pathname) ?? "");
+    if (!file) return next();
+    res.setHeader("Cache-Control", "no-cache");
+    res.sendFile(file, { headers: { "Content-Type": "text/html; charset=utf-8" } }, (error) => {
+      if (error && !res.headersSent) next(error);
+    });
+  };
+}
+
+function splitUrl(url: string): [string | undefined, string | undefined] {
+  const index = url.indexOf("?");
+  return index === -1 ? [url, undefined] : [url.slice(0, index), url.slice(index + 1)];
+}
+
+function safeDecode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("Content-Security-Policy", "frame-ancestors 'none'");
+  res.setHeader("X-Frame-Options", "DENY");
+  next();
+}
+
+function logRequests(req: Request, res: Response, next: NextFunction) {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)}ms`);
+  });
+  next();
+}
+
+/** Anything that escapes the handlers above becomes a plain error, never a stack trace. */
+function lastResort(error: unknown, _req: Request, res: Response, _next: NextFunction) {
+  const status = httpStatusOf(error);
+  if (status >= 500) console.error(error);
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res
+    .status(status)
+    .type("text/plain")
+    .send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Server error");
+}
+
+function httpStatusOf(error: unknown): number {
+  if (typeof error === "object" && error !== null) {
+    const status =
+      (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === "number" && status >= 400 && status < 600) return status;
+  }
+  return 500;
+}
