@@ -6,8 +6,6 @@ import { readServerConfig } from "./server/config.ts";
 import { createHttpApp } from "./server/http-app.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const clientDir = path.join(root, "build", "client");
-const serverBuildFile = path.join(root, "build", "server", "index.js");
 
 let config: ReturnType<typeof readServerConfig>;
 try {
@@ -16,6 +14,10 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
+
+const buildDir = path.resolve(root, config.BUILD_DIR);
+const clientDir = path.join(buildDir, "client");
+const serverBuildFile = path.join(buildDir, "server", "index.js");
 
 const build: ServerBuild = await import(pathToFileURL(serverBuildFile).href).catch((error: unknown) => {
   console.error(`No server build at ${path.relative(root, serverBuildFile)}: run "npm run build" first.`);
