@@ -1,0 +1,41 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { lookPastPreloader } from "../support/preloader.ts";
+
+type Fixtures = {
+  /** Set false in a test that checks the preloader itself. */
+  hidePreloader: boolean;
+  /** Console errors, warnings and page errors seen during the test. */
+  consoleProblems: string[];
+};
+
+/**
+ * Every browser test fails if the page logs an error or a warning (hydration
+ * mismatches among them) or throws, unless the test takes the list and
+ * checks it itself.
+ */
+export const test = base.extend<Fixtures>({
+  hidePreloader: [true, { option: true }],
+  consoleProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning")
+          problems.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+      await use(problems);
+    },
+    { auto: true },
+  ],
+  page: async ({ page, hidePreloader }, use) => {
+    if (hidePreloader) await lookPastPreloader(page);
+    await use(page);
+  },
+});
+
+test.afterEach(async ({ consoleProblems }, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) return;
+  expect(consoleProblems, "console errors and warnings").toEqual([]);
+});
+
+export { expect, type Page };
