@@ -7,6 +7,7 @@ export default [
   route("product", "routes/product.tsx"),
   route("services", "routes/services.tsx"),
   route("services/:type", "routes/service-detail.tsx"),
+  route("service/*", "routes/legacy-redirects.ts"),
   route("error-drill", "routes/error-drill.tsx"),
   route(":page", "routes/static-page.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ErrorPanel } from "../components/sections/error-panel.tsx";
 import { NotFoundPanel } from "../components/sections/not-found-panel.tsx";
 import { PageBanner } from "../components/sections/page-banner.tsx";
@@ -6,14 +6,17 @@ import { ServiceMenu } from "../components/sections/service-menu.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { pageText } from "../content/pages.ts";
 import { findGroup, findService, SERVICE_IMAGE_SIZE } from "../content/services.ts";
+import { legacyRedirectTarget } from "../lib/legacy-redirects.ts";
 import { buildMeta } from "../lib/meta.ts";
 import { paths, quoteUrl, serviceUrl } from "../lib/urls.ts";
 import type { Route } from "./+types/service-detail";
 import "../styles/service-detail.css";
 
-export function loader({ params }: Route.LoaderArgs) {
-  if (!findService(params.type)) throw data(null, { status: 404 });
-  return { slug: params.type };
+export function loader({ params, request }: Route.LoaderArgs) {
+  if (findService(params.type)) return { slug: params.type };
+  const target = legacyRedirectTarget(new URL(request.url).pathname);
+  if (target) throw redirect(target, 301);
+  throw data(null, { status: 404 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
