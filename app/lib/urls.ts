@@ -28,3 +28,12 @@ export function quoteUrl(slug: string): string {
 export function absoluteUrl(origin: string, path: string): string {
   return new URL(path, origin).href;
 }
+
+/**
+ * A location's path without a trailing slash. Pages are prerendered from
+ * requests for "/about/" while visitors see "/about"; both must mark the same
+ * link as current, or hydration would disagree with the HTML.
+ */
+export function normalizePath(pathname: string): string {
+  return pathname.replace(/\/+$/, "") || "/";
+}

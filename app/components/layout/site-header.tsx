@@ -1,5 +1,5 @@
 import { type FocusEvent, type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import {
   isNavMenu,
   mainNavigation,
@@ -8,6 +8,7 @@ import {
   type NavMenu,
 } from "../../content/navigation.ts";
 import { paths } from "../../lib/urls.ts";
+import { CurrentLink } from "../ui/current-link.tsx";
 import { Icon } from "../ui/icon.tsx";
 import { Logo } from "../ui/logo.tsx";
 import "./site-header.css";
@@ -221,8 +222,8 @@ function DisclosureButton({ id, label, open, current, nested, onClick }: Disclos
 
 function MenuLink({ link, className }: { link: NavLinkEntry; className: string }) {
   return (
-    <NavLink to={link.to} end className={className} prefetch="intent">
+    <CurrentLink to={link.to} className={className}>
       {link.label}
-    </NavLink>
+    </CurrentLink>
   );
 }

@@ -1,6 +1,6 @@
-import { NavLink } from "react-router";
 import { type ServiceGroupId, serviceGroups, servicesInGroup } from "../../content/services.ts";
 import { serviceUrl } from "../../lib/urls.ts";
+import { CurrentLink } from "../ui/current-link.tsx";
 import "./service-menu.css";
 
 /**
@@ -10,16 +10,16 @@ import "./service-menu.css";
  */
 export function ServiceMenu({ openGroup = "paper-packaging" }: { openGroup?: ServiceGroupId }) {
   return (
-    <nav className="service-menu" aria-label="Services">
+    <nav className="service-menu" aria-label="Service categories">
       {serviceGroups.map((group) => (
         <details key={group.id} name="service-groups" className="service-menu__group" open={group.id === openGroup}>
           <summary className="service-menu__summary">{group.title}</summary>
           <ul className="service-menu__list">
             {servicesInGroup(group.id).map((service) => (
               <li key={service.slug}>
-                <NavLink to={serviceUrl(service.slug)} end className="service-menu__link">
+                <CurrentLink to={serviceUrl(service.slug)} className="service-menu__link">
                   {service.title}
-                </NavLink>
+                </CurrentLink>
               </li>
             ))}
           </ul>
