@@ -18,9 +18,19 @@ export const test = base.extend<Fixtures>({
   consoleProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];
+      // A page asked for at an address that answers 404 or 500 makes the browser log that status;
+      // the tests of those pages expect it, so it is not counted. Any other failed request is.
+      const errorDocuments = new Set<string>();
+      page.on("response", (response) => {
+        if (response.request().resourceType() === "document" && response.status() >= 400) {
+          errorDocuments.add(response.url());
+        }
+      });
       page.on("console", (message) => {
-        if (message.type() === "error" || message.type() === "warning")
-          problems.push(`${message.type()}: ${message.text()}`);
+        if (message.type() !== "error" && message.type() !== "warning") return;
+        const url = message.location().url;
+        if (errorDocuments.has(url) && message.text().startsWith("Failed to load resource")) return;
+        problems.push(`${message.type()}: ${message.text()} (${url})`);
       });
       page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
       await use(problems);
