@@ -10,9 +10,14 @@ import { NotFoundPanel } from "./components/sections/not-found-panel.tsx";
 import { pageText } from "./content/pages.ts";
 import { buildMeta } from "./lib/meta.ts";
 import { preloaderMs } from "./lib/preloader.ts";
+import fontUrl from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
+import "./styles/fonts.css";
 import "./styles/global.css";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return [];
