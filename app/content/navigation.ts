@@ -38,3 +38,7 @@ export const footerLinks: NavLink[] = [
   { label: "Contact", to: paths.contact },
   { label: "Term and Condition", to: paths.terms },
 ];
+
+/** Breadcrumb trails: the pages above an inner page. */
+export const homeTrail: NavLink[] = [{ label: "Home", to: paths.home }];
+export const servicesTrail: NavLink[] = [...homeTrail, { label: "All Services", to: paths.services }];

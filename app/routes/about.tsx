@@ -1,17 +1,18 @@
 import { PageBanner } from "../components/sections/page-banner.tsx";
 import { aboutFigures, aboutIntro, facilities, values } from "../content/about.ts";
+import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
 import { buildMeta } from "../lib/meta.ts";
 import { paths } from "../lib/urls.ts";
 import type { Route } from "./+types/about";
 import "../styles/about.css";
 
-export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.about, path: paths.about });
+export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.about, path: paths.about, trail: homeTrail });
 
 export default function About() {
   return (
     <>
-      <PageBanner heading={pageText.about.heading} trail={[{ label: "Home", to: paths.home }]} />
+      <PageBanner heading={pageText.about.heading} trail={homeTrail} />
       <div className="container section about">
         <section className="about__intro" aria-labelledby="who-we-are">
           <h2 id="who-we-are" className="section-title">

@@ -1,19 +1,20 @@
 import { PageBanner } from "../components/sections/page-banner.tsx";
 import { ServiceCard } from "../components/sections/service-card.tsx";
+import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
 import { findService } from "../content/services.ts";
 import { buildMeta } from "../lib/meta.ts";
 import { paths } from "../lib/urls.ts";
 import type { Route } from "./+types/product";
 
-export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.product, path: paths.product });
+export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.product, path: paths.product, trail: homeTrail });
 
 const featured = findService("box");
 
 export default function Product() {
   return (
     <>
-      <PageBanner heading={pageText.product.heading} trail={[{ label: "Home", to: paths.home }]} />
+      <PageBanner heading={pageText.product.heading} trail={homeTrail} />
       <div className="container section product-page">
         {featured && <ServiceCard service={featured} headingLevel="h2" />}
       </div>

@@ -4,11 +4,13 @@ import { NotFoundPanel } from "../components/sections/not-found-panel.tsx";
 import { PageBanner } from "../components/sections/page-banner.tsx";
 import { ServiceMenu } from "../components/sections/service-menu.tsx";
 import { Icon } from "../components/ui/icon.tsx";
+import { homeTrail, servicesTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
 import { findGroup, findService, SERVICE_IMAGE_SIZE } from "../content/services.ts";
 import { legacyRedirectTarget } from "../lib/legacy-redirects.ts";
 import { buildMeta } from "../lib/meta.ts";
-import { paths, quoteUrl, serviceUrl } from "../lib/urls.ts";
+import { serviceData } from "../lib/structured-data.ts";
+import { quoteUrl, serviceUrl } from "../lib/urls.ts";
 import type { Route } from "./+types/service-detail";
 import "../styles/service-detail.css";
 
@@ -22,20 +24,22 @@ export function loader({ params, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const service = loaderData && findService(loaderData.slug);
   if (!service) return buildMeta(pageText.notFound);
-  return buildMeta({ title: service.title, description: service.description, path: serviceUrl(service.slug) });
+  const path = serviceUrl(service.slug);
+  return buildMeta({
+    title: service.title,
+    description: service.description,
+    path,
+    trail: servicesTrail,
+    structuredData: [serviceData(service, path)],
+  });
 };
-
-const trail = [
-  { label: "Home", to: paths.home },
-  { label: "Services", to: paths.services },
-];
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const service = findService(loaderData.slug);
   if (!service) throw new Error(`Service ${loaderData.slug} left the catalog`);
   return (
     <>
-      <PageBanner heading={service.title} trail={trail}>
+      <PageBanner heading={service.title} trail={servicesTrail}>
         <p>{service.short}</p>
       </PageBanner>
       <div className="container section service-layout">
@@ -84,7 +88,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <>
-      <PageBanner heading="Services" trail={[{ label: "Home", to: paths.home }]} />
+      <PageBanner heading="Services" trail={homeTrail} />
       <div className="container section service-layout">
         <ServiceMenu />
         <NotFoundPanel headingLevel={2} />

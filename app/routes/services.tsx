@@ -1,17 +1,19 @@
 import { PageBanner } from "../components/sections/page-banner.tsx";
 import { ServiceCardGrid } from "../components/sections/service-card.tsx";
+import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
 import { serviceGroups, servicesInGroup } from "../content/services.ts";
 import { buildMeta } from "../lib/meta.ts";
 import { paths } from "../lib/urls.ts";
 import type { Route } from "./+types/services";
 
-export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.services, path: paths.services });
+export const meta: Route.MetaFunction = () =>
+  buildMeta({ ...pageText.services, path: paths.services, trail: homeTrail });
 
 export default function Services() {
   return (
     <>
-      <PageBanner heading={pageText.services.heading} trail={[{ label: "Home", to: paths.home }]}>
+      <PageBanner heading={pageText.services.heading} trail={homeTrail}>
         <p>{pageText.services.description}</p>
       </PageBanner>
       <div className="container stack-xl section">

@@ -1,0 +1,75 @@
+import type { FaqItem } from "../content/faq.ts";
+import type { NavLink } from "../content/navigation.ts";
+import type { Service } from "../content/services.ts";
+import { site } from "../content/site.ts";
+import { absoluteUrl } from "./urls.ts";
+
+/** Schema.org descriptions for search engines, built from the catalog. */
+export type StructuredData = Record<string, unknown> & { "@type": string };
+
+const businessId = `${site.origin}/#business`;
+
+export function localBusiness(): StructuredData {
+  return {
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    "@id": businessId,
+    name: site.name,
+    legalName: site.legalName,
+    url: absoluteUrl(site.origin, "/"),
+    logo: absoluteUrl(site.origin, "/favicon.svg"),
+    image: absoluteUrl(site.origin, "/images/share.png"),
+    telephone: site.phone.e164,
+    email: site.email,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: site.address.street,
+      addressLocality: site.address.city,
+      addressRegion: site.address.region,
+      postalCode: site.address.postalCode,
+      addressCountry: site.address.countryCode,
+    },
+    areaServed: { "@type": "Country", name: site.areaServed },
+    sameAs: site.socials.map((social) => social.url),
+  };
+}
+
+export function serviceData(service: Service, path: string): StructuredData {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name: service.title,
+    description: service.description,
+    url: absoluteUrl(site.origin, path),
+    image: absoluteUrl(site.origin, service.image),
+    serviceType: service.title,
+    provider: { "@id": businessId },
+    areaServed: { "@type": "Country", name: site.areaServed },
+  };
+}
+
+/** The trail the page banner shows, ending with the page itself. */
+export function breadcrumbList(trail: readonly NavLink[]): StructuredData {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.label,
+      item: absoluteUrl(site.origin, crumb.to),
+    })),
+  };
+}
+
+export function faqPage(items: readonly FaqItem[]): StructuredData {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  };
+}
