@@ -7,5 +7,5 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? "build",
   // Every page the catalog knows is rendered to static HTML at build time;
   // the server renders only what is left: form actions, redirects and errors.
-  prerender: { paths: prerenderPaths(), concurrency: 4 },
+  prerender: { paths: [...prerenderPaths(), "/sitemap.xml", "/robots.txt"], concurrency: 4 },
 } satisfies Config;

@@ -8,6 +8,8 @@ export default [
   route("services", "routes/services.tsx"),
   route("services/:type", "routes/service-detail.tsx"),
   route("service/*", "routes/legacy-redirects.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("error-drill", "routes/error-drill.tsx"),
   route(":page", "routes/static-page.tsx"),
   route("*", "routes/not-found.tsx"),
