@@ -1,5 +1,6 @@
 import type { FaqItem } from "../content/faq.ts";
 import type { NavLink } from "../content/navigation.ts";
+import type { ServiceDetails } from "../content/service-details.ts";
 import type { Service } from "../content/services.ts";
 import { site } from "../content/site.ts";
 import { absoluteUrl } from "./urls.ts";
@@ -34,12 +35,12 @@ export function localBusiness(): StructuredData {
   };
 }
 
-export function serviceData(service: Service, path: string): StructuredData {
+export function serviceData(service: Service, details: ServiceDetails, path: string): StructuredData {
   return {
     "@context": "https://schema.org",
     "@type": "Service",
     name: service.title,
-    description: service.description,
+    description: details.description,
     url: absoluteUrl(site.origin, path),
     image: absoluteUrl(site.origin, service.image),
     serviceType: service.title,

@@ -6,6 +6,7 @@ import { ServiceMenu } from "../components/sections/service-menu.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { homeTrail, servicesTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
+import { serviceDetails } from "../content/service-details.ts";
 import { findGroup, findService, SERVICE_IMAGE_SIZE } from "../content/services.ts";
 import { legacyRedirectTarget } from "../lib/legacy-redirects.ts";
 import { buildMeta } from "../lib/meta.ts";
@@ -23,20 +24,22 @@ export function loader({ params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const service = loaderData && findService(loaderData.slug);
-  if (!service) return buildMeta(pageText.notFound);
+  const details = service && serviceDetails[service.slug];
+  if (!service || !details) return buildMeta(pageText.notFound);
   const path = serviceUrl(service.slug);
   return buildMeta({
     title: service.title,
-    description: service.description,
+    description: details.description,
     path,
     trail: servicesTrail,
-    structuredData: [serviceData(service, path)],
+    structuredData: [serviceData(service, details, path)],
   });
 };
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const service = findService(loaderData.slug);
-  if (!service) throw new Error(`Service ${loaderData.slug} left the catalog`);
+  const details = serviceDetails[loaderData.slug];
+  if (!service || !details) throw new Error(`Service ${loaderData.slug} is missing from the catalog`);
   return (
     <>
       <PageBanner heading={service.title} trail={servicesTrail}>
@@ -53,12 +56,12 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
             height={SERVICE_IMAGE_SIZE.height}
           />
           <p className="service-detail__group">{findGroup(service.group).title}</p>
-          <p className="service-detail__lead">{service.description}</p>
+          <p className="service-detail__lead">{details.description}</p>
           <div className="service-detail__lists">
             <section aria-labelledby="features-title">
               <h2 id="features-title">Key features</h2>
               <ul className="check-list">
-                {service.features.map((feature) => (
+                {details.features.map((feature) => (
                   <li key={feature}>{feature}</li>
                 ))}
               </ul>
@@ -66,7 +69,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
             <section aria-labelledby="uses-title">
               <h2 id="uses-title">Typical uses</h2>
               <ul className="check-list">
-                {service.uses.map((use) => (
+                {details.uses.map((use) => (
                   <li key={use}>{use}</li>
                 ))}
               </ul>
