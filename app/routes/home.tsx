@@ -48,6 +48,9 @@ export default function Home() {
           <Link to={paths.services} className="button button--ghost">
             View all services <Icon name="arrow-right" size={18} />
           </Link>
+          <Link to={paths.product} className="button button--ghost">
+            Our featured product
+          </Link>
         </p>
       </section>
       <WhyChooseUs />

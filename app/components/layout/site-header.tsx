@@ -47,12 +47,22 @@ export function SiteHeader() {
     return () => document.removeEventListener("pointerdown", closeOnOutsidePointer);
   }, [anythingOpen]);
 
+  // A submenu the pointer has just opened stays open when that same pointer then
+  // clicks its button; otherwise hover and click together would shut it at once.
+  const openedByHover = useRef(new Set<string>());
+
   const toggle = (id: string, depth: number) => {
+    if (openedByHover.current.delete(id)) return;
     setOpenPath((current) => (current[depth] === id ? current.slice(0, depth) : [...current.slice(0, depth), id]));
   };
 
   const hover = (id: string, depth: number, entering: boolean) => {
     if (!window.matchMedia(DESKTOP_QUERY).matches) return;
+    if (entering) {
+      if (openPath[depth] !== id) openedByHover.current.add(id);
+    } else {
+      openedByHover.current.delete(id);
+    }
     setOpenPath((current) => (entering ? [...current.slice(0, depth), id] : current.slice(0, depth)));
   };
 
