@@ -1,0 +1,137 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { site } from "../../app/content/site.ts";
+import { waitForHydration } from "../support/hydration.ts";
+import { parseServedHtml, type ServedDocument } from "../support/served-html.ts";
+import { sitePages } from "../support/site-pages.ts";
+import { expect, test } from "./fixtures.ts";
+
+for (const { path, heading } of sitePages) {
+  test(`${path} answers 200 with its heading, content and head tags in the HTML, and keeps them once hydrated`, async ({
+    page,
+    request,
+  }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^text\/html/);
+    const served = await parseServedHtml(page, await response.text());
+
+    expect(served.lang).toBe("en");
+    expect(served.h1s).toEqual([{ text: heading, inMain: true }]);
+    expect(served.mainText.length, "main content beyond the heading").toBeGreaterThan(heading.length + 40);
+    expect(served.title.length, "a document title").toBeGreaterThan(0);
+    expect(served.description?.trim().length ?? 0, "a meta description").toBeGreaterThan(0);
+    expect(served.canonical).toBe(new URL(path, site.origin).href);
+    expect(served.icons.length, "a favicon link").toBeGreaterThan(0);
+    expect(served.robots, "a real page may be indexed").toBeNull();
+
+    const visit = await page.goto(path);
+    expect(visit?.status()).toBe(200);
+    // One h1 only: the locator is strict, so a second main heading fails here.
+    const main = page.getByRole("main");
+    const mainHeading = main.getByRole("heading", { level: 1 });
+    await expect(mainHeading).toHaveText(heading);
+    await expect(mainHeading).toBeVisible();
+    await waitForHydration(page);
+    await expect(mainHeading).toHaveText(heading);
+
+    // What the page shows once hydrated must already be in the HTML: the same
+    // headings and links in the main content, so nothing needs a script to be read.
+    const shownHeadings = (await main.locator("h1, h2, h3, h4, h5, h6").allTextContents()).map(squeeze);
+    const shownLinks = await main.locator("a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(
+      shownHeadings.filter((text) => !served.mainHeadings.includes(text)),
+      "headings missing from the HTML",
+    ).toEqual([]);
+    expect(
+      shownLinks.filter((href) => href !== null && !served.mainLinks.includes(href)),
+      "links missing from the HTML",
+    ).toEqual([]);
+  });
+}
+
+function squeeze(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+test.describe("the pages together", () => {
+  async function servedPages(page: Page, request: APIRequestContext): Promise<Map<string, ServedDocument>> {
+    const documents = new Map<string, ServedDocument>();
+    for (const { path } of sitePages) {
+      const response = await request.get(path);
+      documents.set(path, await parseServedHtml(page, await response.text()));
+    }
+    return documents;
+  }
+
+  /** Entries whose value another page already uses, as "path: value". */
+  function duplicates(documents: Map<string, ServedDocument>, pick: (document: ServedDocument) => string | null) {
+    const firstSeen = new Map<string, string>();
+    const found: string[] = [];
+    for (const [path, document] of documents) {
+      const value = pick(document) ?? "";
+      const earlier = firstSeen.get(value);
+      if (earlier) found.push(`${path} repeats "${value}" of ${earlier}`);
+      else firstSeen.set(value, path);
+    }
+    return found;
+  }
+
+  test("every page has its own title and its own description", async ({ page, request }) => {
+    const documents = await servedPages(page, request);
+    expect(duplicates(documents, (document) => document.title)).toEqual([]);
+    expect(duplicates(documents, (document) => document.description)).toEqual([]);
+  });
+
+  test("the favicon every page names is served", async ({ page, request }) => {
+    const documents = await servedPages(page, request);
+    const icons = new Set([...documents.values()].flatMap((document) => document.icons));
+    for (const icon of icons) {
+      const response = await request.get(icon);
+      expect(response.status(), `favicon ${icon}`).toBe(200);
+      expect(response.headers()["content-type"]).toMatch(/^image\//);
+    }
+  });
+});
+
+test.describe("client-side navigation", () => {
+  /** A mark on the window that only a full page load would wipe out. */
+  async function markWindow(page: Page) {
+    await page.evaluate(() => {
+      (window as unknown as { stayedLoaded?: boolean }).stayedLoaded = true;
+    });
+  }
+
+  async function windowStayedLoaded(page: Page) {
+    return page.evaluate(() => (window as unknown as { stayedLoaded?: boolean }).stayedLoaded === true);
+  }
+
+  test("a link in the main navigation changes the page without reloading it", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const homeTitle = await page.title();
+    await markWindow(page);
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/about$/);
+    const about = sitePages.find((entry) => entry.path === "/about");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(about?.heading ?? "");
+    await expect(page).not.toHaveTitle(homeTitle);
+    expect(await windowStayedLoaded(page), "the window survived: no full reload").toBe(true);
+  });
+
+  test("a service card leads to its page without reloading", async ({ page }) => {
+    await page.goto("/services");
+    await waitForHydration(page);
+    await markWindow(page);
+
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: /about cake box/i })
+      .click();
+
+    await expect(page).toHaveURL(/\/services\/cake$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cake Box");
+    expect(await windowStayedLoaded(page), "the window survived: no full reload").toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+import { pageText } from "../../app/content/pages.ts";
+import { findService } from "../../app/content/services.ts";
+
+export type SitePage = {
+  path: string;
+  /** The one main heading a visitor should meet on the page. */
+  heading: string;
+};
+
+/**
+ * The service types exactly as the specification lists them. Typed here rather
+ * than read from the catalog, so a service dropped from the catalog fails the tests.
+ */
+export const specServiceSlugs = [
+  "standee",
+  "sunboard",
+  "flex",
+  "calender",
+  "poster",
+  "leaflet",
+  "catalog",
+  "pamphlet",
+  "folder",
+  "brochure",
+  "diary",
+  "bags",
+  "carton",
+  "cake",
+  "box",
+] as const;
+
+function serviceHeading(slug: string): string {
+  const service = findService(slug);
+  if (!service) throw new Error(`The specification's service "${slug}" is missing from the catalog`);
+  return service.title;
+}
+
+/** Every route of the specification, each with its main heading. */
+export const sitePages: SitePage[] = [
+  { path: "/", heading: pageText.home.heading },
+  { path: "/about", heading: pageText.about.heading },
+  { path: "/contact", heading: pageText.contact.heading },
+  { path: "/product", heading: pageText.product.heading },
+  { path: "/services", heading: pageText.services.heading },
+  ...specServiceSlugs.map((slug) => ({ path: `/services/${slug}`, heading: serviceHeading(slug) })),
+  { path: "/faq", heading: pageText.faq.heading },
+  { path: "/privacy", heading: pageText.privacy.heading },
+  { path: "/term", heading: pageText.term.heading },
+];
+
+export type StatusPage = { path: string; status: number; heading: string };
+
+/**
+ * Addresses that answer with an error page. /error-drill fails on purpose only when
+ * the server runs with ERROR_DRILL=1, as the Playwright server does.
+ */
+export const statusPages: StatusPage[] = [
+  { path: "/nope", status: 404, heading: pageText.notFound.heading },
+  { path: "/services/nope", status: 404, heading: "Services" },
+  { path: "/error-drill", status: 500, heading: pageText.error.heading },
+];
