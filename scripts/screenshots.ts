@@ -25,7 +25,9 @@ try {
     }
     await page.close();
   }
-  console.log(`Screenshots of ${prerenderPaths().length + 1} pages at ${widths.join(" and ")} px written to ${path.relative(process.cwd(), outDir)}/`);
+  console.log(
+    `Screenshots of ${prerenderPaths().length + 1} pages at ${widths.join(" and ")} px written to ${path.relative(process.cwd(), outDir)}/`,
+  );
 } finally {
   await browser.close();
   await server.stop();
