@@ -1,3 +1,5 @@
+import { site } from "./site.ts";
+
 /** The contact form's fields, in order, with the hint texts of the specification. */
 export const contactFields = [
   { name: "name", label: "Your name", placeholder: "Please enter your name", autoComplete: "name" },
@@ -8,3 +10,41 @@ export const contactFields = [
 ] as const;
 
 export type ContactFieldName = (typeof contactFields)[number]["name"];
+
+/** Fields the form carries besides the visitor's own: the bot trap and the form's signed start time. */
+export const contactFormExtras = {
+  honeypot: "website",
+  token: "form_token",
+} as const;
+
+export const contactFormText = {
+  submit: "Send Message",
+  sending: "Sending…",
+  honeypotLabel: "Leave this field empty",
+  summaryHeading: "Please check the form",
+  quoteSubject: (serviceTitle: string) => `Quote for ${serviceTitle}`,
+  sent: {
+    title: "Message Sent",
+    heading: "Thank you, your message has arrived",
+    referenceLabel: "Your reference",
+    referenceHint: "Please quote it if you call or write to us about this message.",
+    next: `We reply within one working day (${site.hours}).`,
+    confirmation: "A confirmation with this reference is on its way to your e-mail address.",
+    another: "Send another message",
+  },
+} as const;
+
+const reachUs = `call us on ${site.phone.display} or write to ${site.email}`;
+
+/** What the visitor reads when the form as a whole could not be taken; their typing is kept in each case. */
+export const contactFormProblems = {
+  tooMany: (minutes: number) =>
+    `You have sent several messages in a short time. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}, or ${reachUs}.`,
+  tooLarge: "The form was too large to read. Please shorten your message and send it again.",
+  notAForm: "The message did not arrive as a web form. Please send it from the contact page.",
+  notText: "The form contained characters that are not valid text. Please check it and send it again.",
+  unexpectedFields: "The form arrived in a shape we do not expect. Please reload the page and send it again.",
+  repeatedField: "A field of the form arrived more than once. Please reload the page and send it again.",
+  reload: "The form arrived incomplete. Please reload the page and send it again.",
+  unavailable: `We could not save your message just now. Please try again in a minute, or ${reachUs}.`,
+} as const;

@@ -1,0 +1,100 @@
+import path from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+import { openDatabase } from "./db.server.ts";
+import { type ContactEnv, contactEnv } from "./env.server.ts";
+import { createInquiryStore, type InquiryStore } from "./inquiries.server.ts";
+import { composeMail } from "./inquiry-mail.server.ts";
+import { createMailer, isPermanentRejection, type Mailer } from "./mailer.server.ts";
+import { type ClaimedMail, createOutbox, type OutboxWorker, startOutboxWorker } from "./outbox.server.ts";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
+
+/** What the contact action needs, one shared instance per process. */
+export type ContactServices = {
+  env: ContactEnv;
+  store: InquiryStore;
+  limiter: RateLimiter;
+  /** Tells the mail queue something new is waiting; does nothing while e-mail is off. */
+  notifyOutbox(): void;
+};
+
+type Running = ContactServices & { db: DatabaseSync; worker?: OutboxWorker; mailer?: Mailer };
+
+// Kept on the global object so that a development server reloading this module
+// reuses the open database and its one worker instead of starting another.
+const KEY = Symbol.for("print-site.contact-services");
+const holder = globalThis as { [KEY]?: Running };
+
+type Log = Pick<Console, "info" | "warn" | "error">;
+
+/** The shared services, opened on first use (the production server opens them at start-up). */
+export function contactServices(): ContactServices {
+  holder[KEY] ??= open(console);
+  return holder[KEY];
+}
+
+/**
+ * Opens the inquiry database (creating it on the first start) and starts the
+ * mail queue. Throws, with a message naming it, on a bad setting or a database
+ * that cannot be opened, so the server can refuse to start.
+ */
+export function startDelivery(log: Log = console): void {
+  if (holder[KEY]) return;
+  const running = open(log);
+  holder[KEY] = running;
+  const relative = path.relative(process.cwd(), running.env.databasePath);
+  const where = relative.startsWith("..") ? running.env.databasePath : relative;
+  if (running.env.smtp) {
+    const { host, port } = running.env.smtp;
+    log.info(`Inquiries are stored in ${where} and e-mailed to ${running.env.mailTo} through ${host}:${port}.`);
+  } else {
+    log.info(
+      `E-mail is off (SMTP_HOST is not set): inquiries are stored in ${where} and listed by "npm run inquiries"; no mail is sent.`,
+    );
+  }
+}
+
+/** Stops the mail queue, letting a mail being sent finish (briefly), and closes the database. */
+export async function stopDelivery(): Promise<void> {
+  const running = holder[KEY];
+  if (!running) return;
+  holder[KEY] = undefined;
+  await running.worker?.stop();
+  running.mailer?.close();
+  running.db.close();
+}
+
+function open(log: Log): Running {
+  const env = contactEnv();
+  let db: DatabaseSync;
+  try {
+    db = openDatabase(env.databasePath);
+  } catch (error) {
+    throw new Error(`The inquiry database at ${env.databasePath} could not be opened: ${(error as Error).message}`);
+  }
+  const store = createInquiryStore(db);
+  const limiter = createRateLimiter(env.rateLimit);
+  if (!env.smtp) return { env, db, store, limiter, notifyOutbox() {} };
+
+  const mailer = createMailer(env.smtp);
+  const label = (mail: ClaimedMail) => {
+    const reference = store.get(mail.inquiryId)?.reference ?? `inquiry ${mail.inquiryId}`;
+    return mail.kind === "company" ? `the company copy of ${reference}` : `the acknowledgement of ${reference}`;
+  };
+  const worker = startOutboxWorker({
+    outbox: createOutbox(db),
+    async send(mail) {
+      const inquiry = store.get(mail.inquiryId);
+      if (!inquiry) throw new Error(`Inquiry ${mail.inquiryId} is missing`);
+      await mailer.send(composeMail(mail.kind, inquiry, env));
+    },
+    // A visitor's address the mail server refuses for good will not start working;
+    // the company's own copy keeps its retries, as its failures are ours to mend.
+    isPermanent: (error, mail) => mail.kind === "acknowledgement" && isPermanentRejection(error),
+    label,
+    retry: env.retry,
+    // Longer than the slowest send the SMTP timeouts allow, so a lease runs out only when its sender died.
+    leaseMs: env.smtp.timeoutMs * 4 + 30_000,
+    log,
+  });
+  return { env, db, store, limiter, mailer, worker, notifyOutbox: () => worker.notify() };
+}

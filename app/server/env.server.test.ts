@@ -1,0 +1,47 @@
+import { describe, expect, test } from "vitest";
+import { readContactEnv } from "./env.server.ts";
+
+describe("the contact settings", () => {
+  test("start with mail off and the database under data/", () => {
+    const env = readContactEnv({});
+    expect(env.smtp).toBeUndefined();
+    expect(env.databasePath).toMatch(/data[/\\]inquiries\.sqlite$/);
+    expect(env.mailTo).toBe("hello@example.com");
+    expect(env.rateLimit).toEqual({ max: 5, windowMs: 600_000 });
+    expect(env.form.minFillMs).toBe(3000);
+  });
+
+  test("read SMTP, with the usual port for the kind of connection", () => {
+    const plain = readContactEnv({ SMTP_HOST: "smtp.example.com", SMTP_USER: "u", SMTP_PASS: "p" });
+    expect(plain.smtp).toEqual({
+      host: "smtp.example.com",
+      port: 587,
+      secure: false,
+      auth: { user: "u", pass: "p" },
+      timeoutMs: 30_000,
+    });
+    expect(readContactEnv({ SMTP_HOST: "smtp.example.com", SMTP_SECURE: "1" }).smtp?.port).toBe(465);
+    expect(readContactEnv({ MAIL_FROM: '"Sales Desk" <sales@example.com>' }).mailFrom).toEqual({
+      name: "Sales Desk",
+      address: "sales@example.com",
+    });
+  });
+
+  test("treat an empty variable as not set", () => {
+    expect(readContactEnv({ SMTP_HOST: "", SMTP_PORT: "" }).smtp).toBeUndefined();
+  });
+
+  test.each([
+    [{ SMTP_PORT: "abc" }, "SMTP_PORT: must be a whole number"],
+    [{ SMTP_PORT: "70000" }, "SMTP_PORT: must be from 1 to 65535"],
+    [{ SMTP_SECURE: "yes" }, 'SMTP_SECURE: must be "1" or "0"'],
+    [{ SMTP_USER: "u" }, "SMTP_PASS: SMTP_USER and SMTP_PASS go together"],
+    [{ MAIL_TO: "not an address" }, "MAIL_TO: must be one recipient address"],
+    [{ MAIL_FROM: "a@example.com, b@example.com" }, "MAIL_FROM: must be one sender address"],
+    [{ CONTACT_RATE_LIMIT: "0" }, "CONTACT_RATE_LIMIT: must be from 1 to 10000"],
+    [{ MAIL_RETRY_SECONDS: "soon" }, "MAIL_RETRY_SECONDS: must be a number of seconds"],
+    [{ FORM_SECRET: "short" }, "FORM_SECRET: must be at least 32 characters long"],
+  ])("refuse %o, naming it", (env, message) => {
+    expect(() => readContactEnv(env)).toThrow(message);
+  });
+});

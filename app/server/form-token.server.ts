@@ -1,0 +1,38 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
+/**
+ * The hidden token each contact form carries: when the server handed it out and
+ * a random nonce, signed. It measures how long the form took to fill in, and
+ * recognises the same form sent twice.
+ */
+export type FormToken = { issuedAt: number; nonce: string };
+
+function sign(body: string, secret: Buffer): string {
+  return createHmac("sha256", secret).update(body).digest("base64url");
+}
+
+export function issueFormToken(secret: Buffer, now: number = Date.now()): string {
+  const body = `${now.toString(36)}.${randomBytes(12).toString("base64url")}`;
+  return `${body}.${sign(body, secret)}`;
+}
+
+/** The token's content when this server signed it; undefined for anything else. */
+export function verifyFormToken(token: string, secret: Buffer): FormToken | undefined {
+  const match = /^([0-9a-z]{1,12})\.([\w-]{16})\.([\w-]{43})$/.exec(token);
+  if (!match) return undefined;
+  const [, time = "", nonce = "", signature = ""] = match;
+  const expected = Buffer.from(sign(`${time}.${nonce}`, secret));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  return { issuedAt: Number.parseInt(time, 36), nonce };
+}
+
+/**
+ * The key under which a submission is stored once: the same form (nonce) with the
+ * same content. A form reused for a different message is a different submission.
+ */
+export function submissionKey(nonce: string, fields: Record<string, string>): string {
+  const hash = createHash("sha256").update(nonce);
+  for (const name of Object.keys(fields).sort()) hash.update(`\u0000${name}\u0000${fields[name]}`);
+  return hash.digest("base64url");
+}

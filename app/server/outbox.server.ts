@@ -1,0 +1,239 @@
+import { randomUUID } from "node:crypto";
+import type { DatabaseSync } from "node:sqlite";
+import type { MailKind } from "./inquiries.server.ts";
+
+/** A mail this worker holds the lease on, with the number of the attempt now being made. */
+export type ClaimedMail = {
+  id: number;
+  inquiryId: number;
+  kind: MailKind;
+  attempt: number;
+  leaseToken: string;
+};
+
+export type Outbox = ReturnType<typeof createOutbox>;
+
+/**
+ * The queue of mails owed. A mail is sent by whoever holds its lease; the lease
+ * runs out on its own, so a process that dies mid-send does not keep a mail
+ * from being sent, and an attempt is counted when it starts, so a mail that
+ * crashes the sender cannot be retried for ever.
+ */
+export function createOutbox(db: DatabaseSync) {
+  const claim = db.prepare(
+    `UPDATE outbox SET attempts = attempts + 1, lease_token = :token, lease_until = :until
+     WHERE id IN (
+       SELECT id FROM outbox
+       WHERE state = 'pending' AND next_attempt_at <= :now AND (lease_until IS NULL OR lease_until <= :now)
+       ORDER BY next_attempt_at, id LIMIT :limit
+     )
+     RETURNING id, inquiry_id, kind, attempts`,
+  );
+  const sent = db.prepare(
+    `UPDATE outbox SET state = 'sent', sent_at = ?, last_error = NULL, lease_token = NULL, lease_until = NULL
+     WHERE id = ? AND lease_token = ?`,
+  );
+  const retry = db.prepare(
+    `UPDATE outbox SET next_attempt_at = ?, last_error = ?, lease_token = NULL, lease_until = NULL
+     WHERE id = ? AND lease_token = ?`,
+  );
+  const failed = db.prepare(
+    `UPDATE outbox SET state = 'failed', last_error = ?, lease_token = NULL, lease_until = NULL
+     WHERE id = ? AND lease_token = ?`,
+  );
+  const nextDue = db.prepare(
+    "SELECT min(max(next_attempt_at, coalesce(lease_until, 0))) AS due FROM outbox WHERE state = 'pending'",
+  );
+  const requeueFailed = db.prepare(
+    "UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = ?, last_error = NULL WHERE state = 'failed'",
+  );
+
+  return {
+    claimDue(now: number, limit: number, leaseMs: number): ClaimedMail[] {
+      const leaseToken = randomUUID();
+      const rows = claim.all({ token: leaseToken, until: now + leaseMs, now, limit }) as {
+        id: number;
+        inquiry_id: number;
+        kind: MailKind;
+        attempts: number;
+      }[];
+      return rows.map((row) => ({
+        id: row.id,
+        inquiryId: row.inquiry_id,
+        kind: row.kind,
+        attempt: row.attempts,
+        leaseToken,
+      }));
+    },
+    /** False when the lease was lost to another sender, which the log should show. */
+    markSent(mail: ClaimedMail, now: number): boolean {
+      return sent.run(new Date(now).toISOString(), mail.id, mail.leaseToken).changes > 0;
+    },
+    markRetry(mail: ClaimedMail, nextAttemptAt: number, error: string): boolean {
+      return retry.run(nextAttemptAt, error, mail.id, mail.leaseToken).changes > 0;
+    },
+    markFailed(mail: ClaimedMail, error: string): boolean {
+      return failed.run(error, mail.id, mail.leaseToken).changes > 0;
+    },
+    /** When the next pending mail falls due, or undefined when none waits. */
+    nextDueAt(): number | undefined {
+      const row = nextDue.get() as { due: number | null };
+      return row.due ?? undefined;
+    },
+    /** Puts every failed mail back in the queue with fresh attempts; answers how many. */
+    retryFailed(now: number): number {
+      return Number(requeueFailed.run(now).changes);
+    },
+  };
+}
+
+export type RetryPolicy = { baseMs: number; maxMs: number; maxAttempts: number };
+
+/** Exponential backoff with jitter, so mails that failed together do not all come back together. */
+export function retryDelayMs(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
+  const exponential = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(exponential * (0.8 + 0.4 * random()));
+}
+
+export type OutboxWorkerOptions = {
+  outbox: Outbox;
+  /** Sends one mail; a rejection means it was not sent. */
+  send: (mail: ClaimedMail) => Promise<void>;
+  /** A failure no retry can mend, such as a recipient the mail server refuses for good. */
+  isPermanent?: (error: unknown, mail: ClaimedMail) => boolean;
+  label?: (mail: ClaimedMail) => string;
+  retry: RetryPolicy;
+  leaseMs: number;
+  concurrency?: number;
+  /** Looks at the queue at least this often, for mails put there by another process. */
+  idleMs?: number;
+  stopGraceMs?: number;
+  log?: Pick<Console, "info" | "warn" | "error">;
+  now?: () => number;
+  random?: () => number;
+};
+
+export type OutboxWorker = {
+  /** Something was queued: look now rather than at the next timer. */
+  notify(): void;
+  /** Stops taking mails and waits (a while) for the ones being sent. */
+  stop(): Promise<void>;
+};
+
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const {
+    outbox,
+    send,
+    isPermanent = () => false,
+    label = (mail) => `mail ${mail.id}`,
+    retry,
+    leaseMs,
+    concurrency = 4,
+    idleMs = 30_000,
+    stopGraceMs = 5_000,
+    log = console,
+    now = Date.now,
+    random = Math.random,
+  } = options;
+
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let wakeAgain = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function schedule(delayMs: number) {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(wake, Math.max(0, delayMs));
+    timer.unref();
+  }
+
+  function wake() {
+    timer = undefined;
+    if (stopped) return;
+    if (running) {
+      wakeAgain = true;
+      return;
+    }
+    running = drain()
+      .catch((error: unknown) => log.error(`The mail queue could not be read: ${errorText(error)}`))
+      .finally(() => {
+        running = undefined;
+        if (wakeAgain) {
+          wakeAgain = false;
+          schedule(0);
+          return;
+        }
+        const due = safely(() => outbox.nextDueAt());
+        schedule(due === undefined ? idleMs : Math.min(idleMs, due - now()));
+      });
+  }
+
+  async function drain() {
+    while (!stopped) {
+      const batch = outbox.claimDue(now(), concurrency, leaseMs);
+      if (batch.length === 0) return;
+      await Promise.all(batch.map(deliver));
+    }
+  }
+
+  async function deliver(mail: ClaimedMail) {
+    try {
+      await send(mail);
+    } catch (error) {
+      const reason = errorText(error);
+      if (isPermanent(error, mail) || mail.attempt >= retry.maxAttempts) {
+        outbox.markFailed(mail, reason);
+        log.error(
+          `Mail FAILED: ${label(mail)}, after ${mail.attempt} ${mail.attempt === 1 ? "attempt" : "attempts"}: ${reason}. ` +
+            "It stays stored; send it again with: npm run inquiries -- --retry-failed",
+        );
+      } else {
+        const delay = retryDelayMs(mail.attempt, retry, random);
+        outbox.markRetry(mail, now() + delay, reason);
+        log.warn(
+          `Mail not sent yet: ${label(mail)}, attempt ${mail.attempt} of ${retry.maxAttempts}: ${reason}. ` +
+            `Next attempt in ${formatDelay(delay)}.`,
+        );
+      }
+      return;
+    }
+    if (outbox.markSent(mail, now())) log.info(`Mail sent: ${label(mail)}`);
+    else log.warn(`Mail sent, but its lease had run out meanwhile: ${label(mail)}`);
+  }
+
+  schedule(0);
+
+  return {
+    notify() {
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (!running) return;
+      let grace: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([running, new Promise<void>((resolve) => (grace = setTimeout(resolve, stopGraceMs)))]);
+      clearTimeout(grace);
+    },
+  };
+}
+
+function safely<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+export function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s+/g, " ").trim().slice(0, 500);
+}
+
+function formatDelay(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  return `${Math.round(ms / 60_000)} min`;
+}
