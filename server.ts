@@ -1,7 +1,7 @@
 import "./scripts/require-node.mjs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import { readServerConfig } from "./server/config.ts";
 import { createHttpApp } from "./server/http-app.ts";
 
@@ -25,7 +25,33 @@ const build: ServerBuild = await import(pathToFileURL(serverBuildFile).href).cat
   process.exit(1);
 });
 
-const app = createHttpApp({ build, clientDir, config });
+/** What app/entry.server.tsx adds to the server build: the inquiry store and mail queue, shared with the app. */
+type DeliveryEntry = {
+  startDelivery: () => void;
+  stopDelivery: () => Promise<void>;
+  createLoadContext: (clientAddress: string | undefined) => RouterContextProvider;
+};
+
+const entry = build.entry.module as typeof build.entry.module & Partial<DeliveryEntry>;
+if (!entry.startDelivery || !entry.stopDelivery || !entry.createLoadContext) {
+  console.error(`The server build at ${path.relative(root, buildDir)} is out of date: run "npm run build" again.`);
+  process.exit(1);
+}
+const { startDelivery, stopDelivery, createLoadContext }: DeliveryEntry = entry as DeliveryEntry;
+
+try {
+  startDelivery();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const app = createHttpApp({
+  build,
+  clientDir,
+  config,
+  getLoadContext: (req) => createLoadContext(req.ip),
+});
 const server = app.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -37,14 +63,18 @@ server.on("error", (error) => {
   process.exit(1);
 });
 
-/** Finish the requests in flight, then leave; give up on slow ones after ten seconds. */
+/**
+ * Finish the requests in flight, then the mail being sent, then leave; give up
+ * on slow ones after ten seconds. Mail still queued is sent after the next start.
+ */
 function shutDown(signal: string) {
   console.log(`${signal} received: closing`);
-  server.close(() => process.exit(0));
+  const leave = () => stopDelivery().finally(() => process.exit(0));
+  server.close(leave);
   server.closeIdleConnections();
   setTimeout(() => {
     server.closeAllConnections();
-    process.exit(0);
+    leave();
   }, 10_000).unref();
 }
 

@@ -1,16 +1,27 @@
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler, type GetLoadContextFunction } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
+import { contactBodyLimitBytes } from "../app/lib/contact-schema.ts";
 import type { ServerConfig } from "./config.ts";
+import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
 import { findPrerenderedPages } from "./static-pages.ts";
 
 type AppOptions = {
   build: ServerBuild;
   clientDir: string;
   config: ServerConfig;
+  /** What each request's loaders and actions see as their context, such as the client's address. */
+  getLoadContext?: GetLoadContextFunction;
 };
+
+/**
+ * Pages rendered for every request even though the build prerenders them: the
+ * contact form carries a signed time of its own, which a file made at build
+ * time cannot. Their page data (/contact.data) is rendered too.
+ */
+const RENDERED_PER_REQUEST: ReadonlySet<string> = new Set(["/contact"]);
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -19,7 +30,7 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  * pages (files, revalidated every time), other public files, and then React
  * Router for everything else: form actions, redirects, the 404 and error pages.
  */
-export function createHttpApp({ build, clientDir, config }: AppOptions) {
+export function createHttpApp({ build, clientDir, config, getLoadContext }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
@@ -28,6 +39,8 @@ export function createHttpApp({ build, clientDir, config }: AppOptions) {
   app.use(securityHeaders);
   app.use(compression());
   app.use(dropTrailingSlash);
+  app.use(refuseCrossSitePosts);
+  app.use(limitBodySize(contactBodyLimitBytes));
 
   app.use(
     "/assets",
@@ -40,29 +53,30 @@ export function createHttpApp({ build, clientDir, config }: AppOptions) {
   );
 
   const pages = findPrerenderedPages(clientDir);
+  for (const page of RENDERED_PER_REQUEST) pages.delete(page);
   app.use(servePrerenderedPage(pages));
 
-  app.use(
-    express.static(clientDir, {
-      index: false,
-      redirect: false,
-      setHeaders: (res, file) => {
-        // Page data for client-side navigation changes with each build, like the HTML.
-        if (file.endsWith(".data")) {
-          res.setHeader("Content-Type", "text/x-script");
-          res.setHeader("Cache-Control", "no-cache");
-        } else {
-          res.setHeader("Cache-Control", "public, max-age=3600");
-        }
-      },
-    }),
-  );
+  const renderedData = new Set([...RENDERED_PER_REQUEST].map((page) => `${page}.data`));
+  const publicFiles = express.static(clientDir, {
+    index: false,
+    redirect: false,
+    setHeaders: (res, file) => {
+      // Page data for client-side navigation changes with each build, like the HTML.
+      if (file.endsWith(".data")) {
+        res.setHeader("Content-Type", "text/x-script");
+        res.setHeader("Cache-Control", "no-cache");
+      } else {
+        res.setHeader("Cache-Control", "public, max-age=3600");
+      }
+    },
+  });
+  app.use((req, res, next) => (renderedData.has(req.path) ? next() : publicFiles(req, res, next)));
 
   app.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-cache");
     next();
   });
-  app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }));
   app.use(lastResort);
   return app;
 }

@@ -1,19 +1,70 @@
+import { data, redirect } from "react-router";
 import { ContactForm } from "../components/sections/contact-form.tsx";
+import { ContactSent } from "../components/sections/contact-sent.tsx";
 import { PageBanner } from "../components/sections/page-banner.tsx";
 import { ContactDetails } from "../components/ui/contact-details.tsx";
+import { contactFormText } from "../content/contact-form.ts";
+import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
+import { findService } from "../content/services.ts";
 import { site } from "../content/site.ts";
 import { buildMeta } from "../lib/meta.ts";
 import { paths } from "../lib/urls.ts";
+import { submitContactForm } from "../server/contact-submission.server.ts";
+import { contactServices } from "../server/delivery.server.ts";
+import { contactEnv } from "../server/env.server.ts";
+import { issueFormToken } from "../server/form-token.server.ts";
+import { REFERENCE_PATTERN } from "../server/inquiries.server.ts";
+import { clientAddressContext } from "../server/request-context.server.ts";
 import type { Route } from "./+types/contact";
 import "../styles/contact.css";
 
-export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.contact, path: paths.contact });
+/**
+ * Rendered for each request (see server/http-app.ts): every form gets its own
+ * signed start time. ?service={slug} fills in the subject; ?sent={reference}
+ * is the thank-you state a successful form redirects to.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const sent = query.get("sent");
+  if (sent !== null) {
+    return {
+      state: "sent" as const,
+      reference: REFERENCE_PATTERN.test(sent) ? sent : null,
+      confirmationByEmail: contactEnv().smtp !== undefined,
+    };
+  }
+  const service = findService(query.get("service") ?? "");
+  return {
+    state: "form" as const,
+    subject: service ? contactFormText.quoteSubject(service.title) : "",
+    token: issueFormToken(contactEnv().form.secret),
+  };
+}
 
-export default function Contact() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await submitContactForm(request, context.get(clientAddressContext), contactServices());
+  if (outcome.kind === "sent") return redirect(outcome.location, 303);
+  return data(outcome.data, { status: outcome.status, headers: outcome.headers });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData?.state === "sent"
+    ? // The thank-you state is for the visitor who just wrote, not for search results.
+      buildMeta({ title: contactFormText.sent.title, description: pageText.contact.description })
+    : buildMeta({ ...pageText.contact, path: paths.contact, trail: homeTrail });
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <PageBanner heading={pageText.contact.heading} trail={[{ label: "Home", to: paths.home }]}>
+      <PageBanner heading={pageText.contact.heading} trail={homeTrail}>
         <p>{pageText.contact.description}</p>
       </PageBanner>
       <div className="container section contact-layout">
@@ -25,10 +76,21 @@ export default function Contact() {
           <p className="contact-info__hours">Open {site.hours}.</p>
         </section>
         <section className="contact-form-panel" aria-labelledby="send-message">
-          <h2 id="send-message" className="section-title">
-            Send us a message
-          </h2>
-          <ContactForm />
+          {loaderData.state === "sent" ? (
+            <ContactSent reference={loaderData.reference} confirmationByEmail={loaderData.confirmationByEmail} />
+          ) : (
+            <>
+              <h2 id="send-message" className="section-title">
+                Send us a message
+              </h2>
+              <ContactForm
+                key={loaderData.token}
+                subject={loaderData.subject}
+                token={actionData?.token ?? loaderData.token}
+                answer={actionData}
+              />
+            </>
+          )}
         </section>
       </div>
     </>

@@ -1,37 +1,201 @@
-import { Form } from "react-router";
-import { contactFields } from "../../content/contact-form.ts";
+import { type FocusEvent, type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import {
+  type ContactFieldName,
+  contactFields,
+  contactFormExtras,
+  contactFormText,
+} from "../../content/contact-form.ts";
+import { type ContactErrors, validateContact, validateContactField } from "../../lib/contact-schema.ts";
+import { paths } from "../../lib/urls.ts";
 import "./contact-form.css";
 
-export function ContactForm() {
+/** The server's answer to a form it refused. */
+export type ContactFormAnswer = {
+  values: Partial<Record<ContactFieldName, string>>;
+  errors: ContactErrors;
+  formError?: string;
+};
+
+type ContactFormProps = {
+  /** The subject to start with, such as a quote for the service the visitor came from. */
+  subject: string;
+  token: string;
+  answer?: ContactFormAnswer;
+};
+
+const fieldId = (name: string) => `contact-${name}`;
+const errorId = (name: string) => `contact-${name}-error`;
+
+/**
+ * A real form posting to the contact action: it works before any script runs.
+ * With scripts, it checks each field as the visitor leaves it and the whole
+ * form before sending, by the same rules the server applies.
+ */
+export function ContactForm({ subject, token, answer }: ContactFormProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formMethod !== undefined;
+  const [errors, setErrors] = useState<ContactErrors>(answer?.errors ?? {});
+  const [formError, setFormError] = useState(answer?.formError);
+  const [summaryShown, setSummaryShown] = useState(Boolean(answer));
+  const [summaryFocus, setSummaryFocus] = useState(0);
+  const [enhanced, setEnhanced] = useState(false);
+  const edited = useRef(new Set<string>());
+  const submitted = useRef(false);
+  const summary = useRef<HTMLDivElement>(null);
+
+  useEffect(() => setEnhanced(true), []);
+
+  // A new answer from the server: show its errors and take the visitor to them.
+  useEffect(() => {
+    if (!answer) return;
+    setErrors(answer.errors);
+    setFormError(answer.formError);
+    setSummaryShown(true);
+    setSummaryFocus((count) => count + 1);
+  }, [answer]);
+
+  useEffect(() => {
+    if (summaryFocus > 0) summary.current?.focus();
+  }, [summaryFocus]);
+
+  useEffect(() => {
+    if (navigation.state === "idle") submitted.current = false;
+  }, [navigation.state]);
+
+  function setFieldError(name: ContactFieldName, message: string | undefined) {
+    setErrors((current) => (current[name] === message ? current : { ...current, [name]: message }));
+  }
+
+  function onBlur(event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) {
+    const name = event.currentTarget.name as ContactFieldName;
+    // Passing through a field without typing is not a mistake yet.
+    if (!edited.current.has(name) && !errors[name]) return;
+    setFieldError(name, validateContactField(name, event.currentTarget.value));
+  }
+
+  function onInput(event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) {
+    const name = event.currentTarget.name as ContactFieldName;
+    edited.current.add(name);
+    // A message already shown goes away as soon as the field is right; no new ones while typing.
+    if (errors[name]) setFieldError(name, validateContactField(name, event.currentTarget.value));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (submitted.current) {
+      event.preventDefault();
+      return;
+    }
+    const form = event.currentTarget;
+    const values = Object.fromEntries(
+      contactFields.map(({ name }) => [name, (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? ""]),
+    );
+    const result = validateContact(values);
+    setFormError(undefined);
+    if (!result.success) {
+      event.preventDefault();
+      setErrors(result.errors);
+      setSummaryShown(true);
+      setSummaryFocus((count) => count + 1);
+      return;
+    }
+    submitted.current = true;
+    setErrors({});
+    setSummaryShown(false);
+  }
+
+  const listed = contactFields.filter(({ name }) => errors[name]);
+  const showSummary = summaryShown && (listed.length > 0 || formError !== undefined);
+
   return (
-    <Form method="post" className="contact-form">
-      {contactFields.map((field) => (
-        <div key={field.name} className={`field field--${field.name}`}>
-          <label htmlFor={`contact-${field.name}`}>{field.label}</label>
-          {field.name === "message" ? (
-            <textarea
-              id={`contact-${field.name}`}
-              name={field.name}
-              placeholder={field.placeholder}
-              required
-              rows={6}
-            />
-          ) : (
-            <input
-              id={`contact-${field.name}`}
-              name={field.name}
-              type={field.name === "email" ? "email" : "text"}
-              inputMode={field.name === "phone_number" ? "tel" : undefined}
-              autoComplete={field.autoComplete}
-              placeholder={field.placeholder}
-              required
-            />
+    <Form
+      method="post"
+      // The fragment brings the visitor back to the form, not the top of the page, after a full reload.
+      action={`${paths.contact}#send-message`}
+      className="contact-form"
+      noValidate
+      onSubmit={onSubmit}
+      data-enhanced={enhanced ? "" : undefined}
+    >
+      {showSummary && (
+        <div className="form-summary" role="alert" tabIndex={-1} ref={summary} aria-labelledby="contact-summary-title">
+          <h3 id="contact-summary-title" className="form-summary__title">
+            {contactFormText.summaryHeading}
+          </h3>
+          {formError && <p className="form-summary__text">{formError}</p>}
+          {listed.length > 0 && (
+            <ul className="form-summary__list">
+              {listed.map(({ name }) => (
+                <li key={name}>
+                  <a href={`#${fieldId(name)}`} onClick={focusField}>
+                    {errors[name]}
+                  </a>
+                </li>
+              ))}
+            </ul>
           )}
         </div>
-      ))}
-      <button type="submit" className="button button--primary">
-        Send Message
+      )}
+      {contactFields.map((field) => {
+        const error = errors[field.name];
+        const common = {
+          id: fieldId(field.name),
+          name: field.name,
+          placeholder: field.placeholder,
+          autoComplete: field.autoComplete,
+          required: true,
+          defaultValue: answer?.values[field.name] ?? (field.name === "msg_subject" ? subject : ""),
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": error ? errorId(field.name) : undefined,
+          onBlur,
+          onInput,
+        };
+        return (
+          <div key={field.name} className={`field field--${field.name}${error ? " field--invalid" : ""}`}>
+            <label htmlFor={fieldId(field.name)}>{field.label}</label>
+            {error && (
+              <p id={errorId(field.name)} className="field__error">
+                <span className="visually-hidden">Error: </span>
+                {error}
+              </p>
+            )}
+            {field.name === "message" ? (
+              <textarea {...common} rows={6} />
+            ) : (
+              <input
+                {...common}
+                type={field.name === "email" ? "email" : "text"}
+                inputMode={field.name === "phone_number" ? "tel" : undefined}
+              />
+            )}
+          </div>
+        );
+      })}
+      <div className="contact-form__trap">
+        <label htmlFor={fieldId(contactFormExtras.honeypot)}>{contactFormText.honeypotLabel}</label>
+        <input
+          id={fieldId(contactFormExtras.honeypot)}
+          name={contactFormExtras.honeypot}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
+      <input type="hidden" name={contactFormExtras.token} value={token} />
+      <button type="submit" className="button button--primary" disabled={sending}>
+        {sending ? contactFormText.sending : contactFormText.submit}
       </button>
     </Form>
   );
+}
+
+/** Follows a summary link to its field and puts the cursor there, with the label in view. */
+function focusField(event: MouseEvent<HTMLAnchorElement>) {
+  const id = event.currentTarget.hash.slice(1);
+  const field = document.getElementById(id);
+  if (!field) return;
+  event.preventDefault();
+  field.closest(".field")?.scrollIntoView({ block: "start" });
+  field.focus({ preventScroll: true });
 }
