@@ -1,0 +1,146 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { openDatabase } from "../../app/server/db.server.ts";
+import { createInquiryStore, type InquiryStore } from "../../app/server/inquiries.server.ts";
+import { composeMail } from "../../app/server/inquiry-mail.server.ts";
+import { createMailer } from "../../app/server/mailer.server.ts";
+import { createOutbox, type OutboxWorker, startOutboxWorker } from "../../app/server/outbox.server.ts";
+import { goodFields } from "./support/contact-form.ts";
+import { type MailCatcher, startMailCatcher } from "./support/mail-catcher.ts";
+
+const settings = {
+  mailFrom: { name: "Example Print & Pack", address: "website@example.com" },
+  mailTo: "sales@example.com",
+};
+const quiet = { info() {}, warn() {}, error() {} };
+
+let dir: string;
+let file: string;
+let smtp: MailCatcher;
+const cleanup: (() => unknown)[] = [];
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "outbox-"));
+  file = path.join(dir, "inquiries.sqlite");
+  smtp = await startMailCatcher();
+});
+
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+  await smtp.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function open(): DatabaseSync {
+  const db = openDatabase(file);
+  cleanup.push(() => db.close());
+  return db;
+}
+
+function worker(db: DatabaseSync, store: InquiryStore, options: { leaseMs?: number } = {}): OutboxWorker {
+  const mailer = createMailer({ host: "127.0.0.1", port: smtp.port, secure: false, auth: undefined, timeoutMs: 2000 });
+  const started = startOutboxWorker({
+    outbox: createOutbox(db),
+    async send(mail) {
+      const inquiry = store.get(mail.inquiryId);
+      if (!inquiry) throw new Error("missing inquiry");
+      await mailer.send(composeMail(mail.kind, inquiry, settings));
+    },
+    retry: { baseMs: 50, maxMs: 200, maxAttempts: 5 },
+    leaseMs: options.leaseMs ?? 10_000,
+    idleMs: 100,
+    log: quiet,
+  });
+  cleanup.push(async () => {
+    await started.stop();
+    mailer.close();
+  });
+  return started;
+}
+
+function save(store: InquiryStore) {
+  const { website: _trap, ...fields } = goodFields();
+  return store.save(fields);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("the outbox", () => {
+  test("a mail whose sender died mid-send goes out once its lease runs out, and only once", async () => {
+    const db = open();
+    const store = createInquiryStore(db);
+    const { reference } = save(store);
+    // A sender takes both mails and dies before recording anything.
+    const taken = createOutbox(db).claimDue(Date.now(), 10, 600);
+    expect(taken).toHaveLength(2);
+
+    worker(db, store);
+    await sleep(300);
+    expect(smtp.mails).toHaveLength(0);
+    await smtp.waitForMails(2, 5000);
+    await sleep(500);
+    expect(smtp.mails).toHaveLength(2);
+    expect(smtp.mails.map((mail) => mail.header("x-inquiry-reference"))).toEqual([reference, reference]);
+    const rows = db.prepare("SELECT state, attempts FROM outbox ORDER BY id").all();
+    // The dead sender's try counts, so a mail that kills its sender cannot be retried for ever.
+    expect(rows).toEqual([
+      { state: "sent", attempts: 2 },
+      { state: "sent", attempts: 2 },
+    ]);
+  });
+
+  test("two senders sharing one database never send a mail twice", async () => {
+    const first = open();
+    const second = open();
+    const store = createInquiryStore(first);
+    const one = worker(first, store);
+    const two = worker(second, createInquiryStore(second));
+    const references = Array.from({ length: 20 }, () => save(store).reference);
+    one.notify();
+    two.notify();
+
+    await smtp.waitForMails(40, 20_000);
+    await sleep(500);
+    expect(smtp.mails).toHaveLength(40);
+    expect(new Set(smtp.mails.map((mail) => mail.header("message-id"))).size).toBe(40);
+    expect(smtp.mails.map((mail) => mail.header("x-inquiry-reference")).sort()).toEqual(
+      [...references, ...references].sort(),
+    );
+  });
+
+  test("a sender whose lease ran out cannot overwrite the record of the sender that took over", () => {
+    const db = open();
+    save(createInquiryStore(db));
+    const outbox = createOutbox(db);
+    const now = Date.now();
+    const [late] = outbox.claimDue(now, 1, 100);
+    const [current] = outbox.claimDue(now + 200, 1, 10_000);
+    if (!late || !current) throw new Error("Nothing to claim");
+    expect(current.id).toBe(late.id);
+    expect(outbox.markSent(late, now + 300)).toBe(false);
+    expect(outbox.markRetry(current, now + 1000, "try again")).toBe(true);
+  });
+
+  test("an inquiry and its two mails are stored together, each mail once", () => {
+    const db = open();
+    const store = createInquiryStore(db);
+    const { reference } = save(store);
+    const inquiryId = (db.prepare("SELECT id FROM inquiries WHERE reference = ?").get(reference) as { id: number }).id;
+    expect(() =>
+      db.prepare("INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, 'company', 0)").run(inquiryId),
+    ).toThrow(/UNIQUE/);
+    expect(db.prepare("SELECT count(*) AS n FROM outbox").get()).toEqual({ n: 2 });
+  });
+
+  test("the database is created on first use, in write-ahead mode, and migrated once however often it is opened", () => {
+    open();
+    const again = open();
+    expect(again.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+    expect(again.prepare("SELECT version, name FROM schema_migrations").all()).toEqual([
+      { version: 1, name: "inquiries and their outbox" },
+    ]);
+  });
+});

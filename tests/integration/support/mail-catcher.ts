@@ -1,0 +1,102 @@
+import { once } from "node:events";
+import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+import { type ParsedMail, parseMail } from "./parse-mail.ts";
+
+export type CaughtMail = ParsedMail & {
+  envelope: { from: string; to: string[] };
+  /** The user the sender logged in as, when it did. */
+  user: string | undefined;
+};
+
+export type MailCatcher = {
+  port: number;
+  mails: CaughtMail[];
+  waitForMails(count: number, timeoutMs?: number): Promise<CaughtMail[]>;
+  close(): Promise<void>;
+};
+
+export type MailCatcherOptions = {
+  /** A port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  auth?: { user: string; pass: string };
+  /** Recipients refused for good, with a 550. */
+  refuse?: (address: string) => boolean;
+  /** Accepts connections but never greets, as a hung server does. */
+  stall?: boolean;
+};
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
+export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
+  const mails: CaughtMail[] = [];
+  const waiting = new Set<() => void>();
+  const serverOptions: SMTPServerOptions = {
+    disabledCommands: options.auth ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
+    authOptional: !options.auth,
+    allowInsecureAuth: true,
+    logger: false,
+    closeTimeout: 1000,
+    onAuth(auth, _session, callback) {
+      if (auth.username === options.auth?.user && auth.password === options.auth?.pass) {
+        callback(null, { user: auth.username });
+      } else {
+        callback(new Error("Invalid username or password"));
+      }
+    },
+    onConnect(_session, callback) {
+      if (!options.stall) callback();
+    },
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) {
+        callback(Object.assign(new Error("No such mailbox here"), { responseCode: 550 }));
+      } else {
+        callback();
+      }
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const from = session.envelope.mailFrom;
+        mails.push({
+          ...parseMail(Buffer.concat(chunks).toString("utf8")),
+          envelope: {
+            from: from ? from.address : "",
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          },
+          user: typeof session.user === "string" ? session.user : undefined,
+        });
+        for (const wake of waiting) wake();
+        callback();
+      });
+    },
+  };
+  const server = new SMTPServer(serverOptions);
+  server.listen(options.port ?? 0, "127.0.0.1");
+  await once(server.server, "listening");
+  const address = server.server.address();
+  if (typeof address !== "object" || !address) throw new Error("The SMTP server has no port");
+
+  return {
+    port: address.port,
+    mails,
+    waitForMails(count, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (mails.length < count) return;
+          clearTimeout(timer);
+          waiting.delete(check);
+          resolve(mails);
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error(`${mails.length} of ${count} mails arrived in ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting.add(check);
+        check();
+      });
+    },
+    close() {
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}

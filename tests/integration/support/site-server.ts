@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+
+export type SiteServer = {
+  url: string;
+  /** Everything the server printed, one line each, stderr lines marked. */
+  logs: string[];
+  waitForLog(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+};
+
+/**
+ * Starts the production server (node server.ts) on 127.0.0.1 and a free port.
+ * Its environment is built from nothing, so settings in the shell that runs
+ * the tests (a real SMTP server, say) never reach it.
+ */
+export async function startSite(options: {
+  buildDir: string;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<SiteServer> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "server.ts")], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      QUIET: "1",
+      FORM_MIN_FILL_SECONDS: "0",
+      ...options.env,
+      BUILD_DIR: options.buildDir,
+      DATA_DIR: options.dataDir,
+      HOST: "127.0.0.1",
+      PORT: "0",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: string[] = [];
+  const listeners = new Set<() => void>();
+  const collect = (prefix: string) => (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) if (line) logs.push(prefix + line);
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on("data", collect(""));
+  child.stderr?.on("data", collect("stderr: "));
+
+  function waitForLog(pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const line = logs.find((entry) => pattern.test(entry));
+        if (line !== undefined) {
+          done();
+          resolve(line);
+        } else if (child.exitCode !== null) {
+          done();
+          reject(new Error(`The server exited (${child.exitCode}) before logging ${pattern}:\n${logs.join("\n")}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`The server did not log ${pattern} in ${timeoutMs} ms:\n${logs.join("\n")}`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        listeners.delete(check);
+        child.off("exit", check);
+      };
+      listeners.add(check);
+      child.on("exit", check);
+      check();
+    });
+  }
+
+  const ready = await waitForLog(/Site ready at (http:\/\/\S+)/);
+  const url = /Site ready at (http:\/\/\S+)/.exec(ready)?.[1] ?? "";
+
+  return {
+    url,
+    logs,
+    waitForLog,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, "exit");
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
