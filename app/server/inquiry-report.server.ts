@@ -1,0 +1,106 @@
+import type { DeliveryStatus, InquiryListing, MailKind } from "./inquiries.server.ts";
+
+const inIndia = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Asia/Kolkata",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** 2026-11-22 10:42, India time: sorts as text and reads at a glance. */
+export function formatIndiaTime(value: string | number): string {
+  const parts = Object.fromEntries(inIndia.formatToParts(new Date(value)).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+const kindLabel: Record<MailKind, string> = { company: "Company copy", acknowledgement: "Acknowledgement" };
+
+const attempts = (count: number) => `${count} ${count === 1 ? "attempt" : "attempts"}`;
+
+export function describeDelivery(delivery: DeliveryStatus | undefined): string {
+  if (!delivery) return "not queued";
+  if (delivery.state === "sent") return `sent ${delivery.sentAt ? formatIndiaTime(delivery.sentAt) : ""}`.trim();
+  const reason = delivery.lastError ?? "no reason recorded";
+  if (delivery.state === "failed") return `FAILED after ${attempts(delivery.attempts)}: ${reason}`;
+  if (delivery.attempts === 0) return "waiting to be sent";
+  return `waiting, ${attempts(delivery.attempts)} failed (${reason}); next try ${formatIndiaTime(delivery.nextAttemptAt)}`;
+}
+
+function deliveryOf(inquiry: InquiryListing, kind: MailKind) {
+  return inquiry.deliveries.find((delivery) => delivery.kind === kind);
+}
+
+// Control characters could move the cursor or recolour the terminal, and
+// direction overrides could reorder what staff read; both are shown, not obeyed.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const UNSAFE_FOR_TERMINAL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function terminalSafe(value: string): string {
+  return value.replace(UNSAFE_FOR_TERMINAL, (char) => `\\u{${char.codePointAt(0)?.toString(16)}}`);
+}
+
+/** The listing for the terminal, newest first. */
+export function formatListing(inquiries: InquiryListing[]): string {
+  if (inquiries.length === 0) return "No inquiries yet.\n";
+  const waiting = inquiries.flatMap((inquiry) => inquiry.deliveries).filter((d) => d.state === "pending").length;
+  const failed = inquiries.flatMap((inquiry) => inquiry.deliveries).filter((d) => d.state === "failed").length;
+  const lines = [
+    `${inquiries.length} ${inquiries.length === 1 ? "inquiry" : "inquiries"}; mails waiting: ${waiting}, failed: ${failed}.`,
+    "",
+  ];
+  for (const inquiry of inquiries) {
+    const safe = (value: string) => terminalSafe(value);
+    const preview = inquiry.message.replace(/\s+/g, " ");
+    lines.push(
+      `${inquiry.reference}  ${formatIndiaTime(inquiry.receivedAt)}  ${safe(inquiry.name)} <${safe(inquiry.email)}>  ${safe(inquiry.phone_number)}`,
+      `  Subject: ${safe(inquiry.msg_subject)}`,
+      `  Message: ${safe(preview.length > 100 ? `${preview.slice(0, 99)}…` : preview)}`,
+      ...(["company", "acknowledgement"] as const).map(
+        (kind) => `  ${kindLabel[kind]}: ${safe(describeDelivery(deliveryOf(inquiry, kind)))}`,
+      ),
+      "",
+    );
+  }
+  return `${lines.join("\n")}`;
+}
+
+/**
+ * One CSV cell. A spreadsheet runs a cell that starts with = + - @ (or a tab or
+ * carriage return that hides one) as a formula, so such a cell gets a leading
+ * apostrophe and stays text.
+ */
+export function csvCell(value: string): string {
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+const CSV_COLUMNS = [
+  "Reference",
+  "Received (India time)",
+  "Name",
+  "E-mail",
+  "Phone",
+  "Subject",
+  "Message",
+  "Company copy",
+  "Acknowledgement",
+];
+
+/** CSV for a spreadsheet: UTF-8 with a byte-order mark (so Excel reads Hindi and emoji right), CRLF rows. */
+export function formatCsv(inquiries: InquiryListing[]): string {
+  const rows = inquiries.map((inquiry) => [
+    inquiry.reference,
+    formatIndiaTime(inquiry.receivedAt),
+    inquiry.name,
+    inquiry.email,
+    inquiry.phone_number,
+    inquiry.msg_subject,
+    inquiry.message,
+    describeDelivery(deliveryOf(inquiry, "company")),
+    describeDelivery(deliveryOf(inquiry, "acknowledgement")),
+  ]);
+  return `\uFEFF${[CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}

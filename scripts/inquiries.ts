@@ -1,0 +1,87 @@
+import "./require-node.mjs";
+import { existsSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { openDatabase } from "../app/server/db.server.ts";
+import { readContactEnv } from "../app/server/env.server.ts";
+import { createInquiryStore } from "../app/server/inquiries.server.ts";
+import { formatCsv, formatListing } from "../app/server/inquiry-report.server.ts";
+import { createOutbox } from "../app/server/outbox.server.ts";
+
+const usage = `Lists the inquiries sent through the contact form, newest first, with where their e-mails stand.
+
+  npm run inquiries                          the list, in the terminal
+  npm run inquiries -- --csv inquiries.csv   every inquiry as CSV, for a spreadsheet (--csv alone writes to the terminal)
+  npm run inquiries -- --retry-failed        puts mails that failed back in the queue; the running server sends them
+
+The database is the server's: DATA_DIR or DATABASE_PATH, as for the server (default data/inquiries.sqlite).
+`;
+
+function main(): number {
+  let args: ReturnType<typeof parse>;
+  try {
+    args = parse();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  if (args.values.help) {
+    process.stdout.write(usage);
+    return 0;
+  }
+
+  let databasePath: string;
+  try {
+    databasePath = readContactEnv().databasePath;
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 1;
+  }
+  if (!existsSync(databasePath)) {
+    process.stdout.write(`No inquiries yet: there is no database at ${databasePath}.\n`);
+    return 0;
+  }
+
+  const db = openDatabase(databasePath);
+  try {
+    if (args.values["retry-failed"]) {
+      const count = createOutbox(db).retryFailed(Date.now());
+      process.stdout.write(`${count} failed ${count === 1 ? "mail is" : "mails are"} back in the queue.\n`);
+      return 0;
+    }
+    const inquiries = createInquiryStore(db).list();
+    const csv = args.values.csv;
+    if (csv === undefined) {
+      process.stdout.write(formatListing(inquiries));
+    } else if (csv === "" || csv === "-") {
+      process.stdout.write(formatCsv(inquiries));
+    } else {
+      writeFileSync(csv, formatCsv(inquiries), "utf8");
+      process.stdout.write(
+        `${inquiries.length} ${inquiries.length === 1 ? "inquiry" : "inquiries"} written to ${csv}\n`,
+      );
+    }
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+function parse() {
+  const argv = process.argv.slice(2);
+  // "--csv" on its own means the terminal; give it an empty value so parseArgs accepts it.
+  const index = argv.indexOf("--csv");
+  if (index !== -1 && (argv[index + 1] === undefined || argv[index + 1]?.startsWith("--")))
+    argv.splice(index + 1, 0, "");
+  return parseArgs({
+    args: argv,
+    options: {
+      csv: { type: "string" },
+      "retry-failed": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+}
+
+process.exitCode = main();

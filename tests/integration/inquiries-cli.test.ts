@@ -1,0 +1,127 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { openDatabase } from "../../app/server/db.server.ts";
+import { createInquiryStore } from "../../app/server/inquiries.server.ts";
+import { createOutbox } from "../../app/server/outbox.server.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+let dir: string;
+let file: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "inquiries-cli-"));
+  file = path.join(dir, "inquiries.sqlite");
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [path.join(root, "scripts/inquiries.ts"), ...args], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "", DATABASE_PATH: file },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const [code] = await once(child, "exit");
+  return { code: code as number, stdout, stderr };
+}
+
+/** Two inquiries: one fully delivered, one whose acknowledgement failed; one has text a spreadsheet would run. */
+function seed() {
+  const db = openDatabase(file);
+  const store = createInquiryStore(db);
+  const outbox = createOutbox(db);
+  const first = store.save(
+    {
+      name: "Asha Verma",
+      email: "asha@example.in",
+      phone_number: "+91 98765 43210",
+      msg_subject: "Quote for Packaging Box",
+      message: 'Two sizes, "A" and "B",\nfour colours.',
+    },
+    { now: new Date("2026-03-02T05:00:00Z") },
+  );
+  const second = store.save(
+    {
+      name: '=HYPERLINK("https://evil.example","Click")',
+      email: "x@example.in",
+      phone_number: "-1234567",
+      msg_subject: "@SUM(1+1)",
+      message: "\u001b[2Jcleared your screen",
+    },
+    { now: new Date("2026-03-03T06:30:00Z") },
+  );
+  const claimed = outbox.claimDue(Date.now(), 10, 60_000);
+  for (const mail of claimed) {
+    const isSecondAcknowledgement = mail.kind === "acknowledgement" && mail.inquiryId === 2;
+    if (isSecondAcknowledgement) outbox.markFailed(mail, "550 No such mailbox here");
+    else if (mail.inquiryId === 1) outbox.markSent(mail, Date.parse("2026-03-02T05:00:05Z"));
+    else outbox.markRetry(mail, Date.parse("2026-03-03T07:00:00Z"), "connect ECONNREFUSED");
+  }
+  db.close();
+  return { first: first.reference, second: second.reference };
+}
+
+test("lists inquiries, newest first, with where each mail stands", async () => {
+  const { first, second } = seed();
+  const { code, stdout } = await run();
+  expect(code).toBe(0);
+  expect(stdout).toContain("2 inquiries; mails waiting: 1, failed: 1.");
+  expect(stdout.indexOf(second)).toBeLessThan(stdout.indexOf(first));
+  expect(stdout).toContain(`${first}  2026-03-02 10:30  Asha Verma <asha@example.in>  +91 98765 43210`);
+  expect(stdout).toContain("Company copy: sent 2026-03-02 10:30");
+  expect(stdout).toContain("Acknowledgement: FAILED after 1 attempt: 550 No such mailbox here");
+  expect(stdout).toContain("waiting, 1 attempt failed (connect ECONNREFUSED); next try 2026-03-03 12:30");
+  // Terminal control codes are shown, not obeyed.
+  expect(stdout).not.toContain("\u001b");
+  expect(stdout).toContain("\\u{1b}[2Jcleared your screen");
+});
+
+test("--csv writes a spreadsheet-safe CSV file", async () => {
+  seed();
+  const out = path.join(dir, "inquiries.csv");
+  const { code, stdout } = await run("--csv", out);
+  expect(code).toBe(0);
+  expect(stdout).toContain("2 inquiries written to");
+  const csv = await readFile(out, "utf8");
+  expect(csv.startsWith("\uFEFF")).toBe(true);
+  const lines = csv.slice(1).split("\r\n");
+  expect(lines[0]).toBe(
+    '"Reference","Received (India time)","Name","E-mail","Phone","Subject","Message","Company copy","Acknowledgement"',
+  );
+  expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
+  expect(csv).toContain(`"'-1234567"`);
+  expect(csv).toContain(`"'@SUM(1+1)"`);
+  expect(csv).toContain(`"'+91 98765 43210"`);
+  expect(csv).toContain('"Two sizes, ""A"" and ""B"",\nfour colours."');
+  expect(lines.at(-1)).toBe("");
+});
+
+test("--retry-failed puts failed mails back in the queue", async () => {
+  seed();
+  expect((await run("--retry-failed")).stdout).toContain("1 failed mail is back in the queue.");
+  const { stdout } = await run();
+  expect(stdout).toContain("mails waiting: 2, failed: 0.");
+});
+
+test("says so when there is no database yet, and creates none", async () => {
+  const { code, stdout } = await run();
+  expect(code).toBe(0);
+  expect(stdout).toContain("No inquiries yet: there is no database at");
+  await expect(readFile(file)).rejects.toThrow();
+});
+
+test("refuses an unknown option with the usage", async () => {
+  const { code, stderr } = await run("--everything");
+  expect(code).toBe(2);
+  expect(stderr).toContain("Unknown option '--everything'");
+  expect(stderr).toContain("npm run inquiries -- --csv inquiries.csv");
+});
