@@ -1,4 +1,5 @@
 import "./scripts/require-node.mjs";
+import "./server/production-mode.ts";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
