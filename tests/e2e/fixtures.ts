@@ -23,12 +23,12 @@ export const test = base.extend<Fixtures>({
       const errorDocuments = new Set<string>();
       page.on("response", (response) => {
         if (response.request().resourceType() === "document" && response.status() >= 400) {
-          errorDocuments.add(response.url());
+          errorDocuments.add(withoutFragment(response.url()));
         }
       });
       page.on("console", (message) => {
         if (message.type() !== "error" && message.type() !== "warning") return;
-        const url = message.location().url;
+        const url = withoutFragment(message.location().url);
         if (errorDocuments.has(url) && message.text().startsWith("Failed to load resource")) return;
         problems.push(`${message.type()}: ${message.text()} (${url})`);
       });
@@ -47,5 +47,10 @@ test.afterEach(async ({ consoleProblems }, testInfo) => {
   if (testInfo.status !== testInfo.expectedStatus) return;
   expect(consoleProblems, "console errors and warnings").toEqual([]);
 });
+
+function withoutFragment(url: string): string {
+  const index = url.indexOf("#");
+  return index === -1 ? url : url.slice(0, index);
+}
 
 export { expect, type Page };
