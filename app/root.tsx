@@ -1,3 +1,4 @@
+import fontUrl from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
@@ -10,9 +11,7 @@ import { NotFoundPanel } from "./components/sections/not-found-panel.tsx";
 import { pageText } from "./content/pages.ts";
 import { buildMeta } from "./lib/meta.ts";
 import { preloaderMs } from "./lib/preloader.ts";
-import fontUrl from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
-import "./styles/fonts.css";
-import "./styles/global.css";
+import siteCss from "./styles/site.css?inline";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -34,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#12355b" />
         <Meta />
         <Links />
+        <SiteStyles />
         <noscript>
           <link rel="stylesheet" href="/no-script.css" />
         </noscript>
@@ -51,6 +51,16 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The stylesheet, inline. Only the server build carries its text: the browser
+ * keeps what the HTML brought and React leaves it alone on hydration, so the
+ * page's scripts do not carry the styles a second time.
+ */
+function SiteStyles() {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build.
+  return <style dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? siteCss : "" }} suppressHydrationWarning />;
 }
 
 export default function App() {

@@ -5,7 +5,6 @@ import { pageText } from "../content/pages.ts";
 import { buildMeta } from "../lib/meta.ts";
 import { paths } from "../lib/urls.ts";
 import type { Route } from "./+types/about";
-import "../styles/about.css";
 
 export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.about, path: paths.about, trail: homeTrail });
 

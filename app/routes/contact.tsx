@@ -17,7 +17,6 @@ import { issueFormToken } from "../server/form-token.server.ts";
 import { REFERENCE_PATTERN } from "../server/inquiries.server.ts";
 import { clientAddressContext } from "../server/request-context.server.ts";
 import type { Route } from "./+types/contact";
-import "../styles/contact.css";
 
 /**
  * Rendered for each request (see server/http-app.ts): every form gets its own

@@ -9,7 +9,6 @@ import { services } from "../content/services.ts";
 import { buildMeta } from "../lib/meta.ts";
 import { paths } from "../lib/urls.ts";
 import type { Route } from "./+types/home";
-import "../styles/home.css";
 
 export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.home, path: paths.home });
 

@@ -13,7 +13,6 @@ import { buildMeta } from "../lib/meta.ts";
 import { serviceData } from "../lib/structured-data.ts";
 import { quoteUrl, serviceUrl } from "../lib/urls.ts";
 import type { Route } from "./+types/service-detail";
-import "../styles/service-detail.css";
 
 export function loader({ params, request }: Route.LoaderArgs) {
   if (findService(params.type)) return { slug: params.type };

@@ -1,6 +1,5 @@
 import type { CSSProperties } from "react";
 import { LogoMark } from "../ui/logo.tsx";
-import "./preloader.css";
 
 /**
  * Covers the page on a full load and uncovers it by a CSS animation delay, so it

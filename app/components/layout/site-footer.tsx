@@ -4,7 +4,6 @@ import { type SocialNetwork, site } from "../../content/site.ts";
 import { ContactDetails } from "../ui/contact-details.tsx";
 import { Icon, type IconName } from "../ui/icon.tsx";
 import { Logo } from "../ui/logo.tsx";
-import "./site-footer.css";
 
 const socialIcons: Record<SocialNetwork, IconName> = {
   Facebook: "facebook",

@@ -11,7 +11,6 @@ import { paths } from "../../lib/urls.ts";
 import { CurrentLink } from "../ui/current-link.tsx";
 import { Icon } from "../ui/icon.tsx";
 import { Logo } from "../ui/logo.tsx";
-import "./site-header.css";
 
 /** Submenus that show on hover only where a wide layout places them as dropdowns. */
 const DESKTOP_QUERY = "(min-width: 64em)";

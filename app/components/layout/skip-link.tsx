@@ -1,4 +1,3 @@
-import "./skip-link.css";
 
 export function SkipLink() {
   return (

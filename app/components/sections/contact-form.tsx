@@ -8,7 +8,6 @@ import {
 } from "../../content/contact-form.ts";
 import { type ContactErrors, validateContact, validateContactField } from "../../lib/contact-schema.ts";
 import { paths } from "../../lib/urls.ts";
-import "./contact-form.css";
 
 /** The server's answer to a form it refused. */
 export type ContactFormAnswer = {

@@ -2,7 +2,6 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { contactFormText } from "../../content/contact-form.ts";
 import { paths } from "../../lib/urls.ts";
-import "./contact-sent.css";
 
 type ContactSentProps = {
   /** Null when there is no reference to show. */

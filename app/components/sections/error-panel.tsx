@@ -1,7 +1,6 @@
 import { pageText } from "../../content/pages.ts";
 import { site } from "../../content/site.ts";
 import { paths } from "../../lib/urls.ts";
-import "./status-panel.css";
 
 /**
  * Shown when a page fails. Plain anchors, not router links: after a failure a

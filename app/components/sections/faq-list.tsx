@@ -1,5 +1,4 @@
 import { faqItems } from "../../content/faq.ts";
-import "./faq-list.css";
 
 /**
  * The questions in two columns. All share one <details> name, so the browser

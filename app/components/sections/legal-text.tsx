@@ -1,5 +1,4 @@
 import type { LegalDocument } from "../../content/legal.ts";
-import "./legal-text.css";
 
 const dateFormat = new Intl.DateTimeFormat("en-IN", {
   day: "numeric",

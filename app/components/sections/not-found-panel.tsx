@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { pageText } from "../../content/pages.ts";
 import { paths } from "../../lib/urls.ts";
-import "./status-panel.css";
 
 /** What a visitor sees at an address the site does not have: the way back, not a dead end. */
 export function NotFoundPanel({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {

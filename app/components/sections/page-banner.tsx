@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { NavLink } from "../../content/navigation.ts";
-import "./page-banner.css";
 
 type PageBannerProps = {
   heading: string;

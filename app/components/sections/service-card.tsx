@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { SERVICE_IMAGE_SIZE, type Service } from "../../content/services.ts";
 import { serviceUrl } from "../../lib/urls.ts";
 import { Icon } from "../ui/icon.tsx";
-import "./service-card.css";
 
 type ServiceCardProps = {
   service: Service;

@@ -1,7 +1,6 @@
 import { type ServiceGroupId, serviceGroups, servicesInGroup } from "../../content/services.ts";
 import { serviceUrl } from "../../lib/urls.ts";
 import { CurrentLink } from "../ui/current-link.tsx";
-import "./service-menu.css";
 
 /**
  * The side menu of service pages: one <details> per group, sharing a name so the

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { testimonialImage, testimonials } from "../../content/testimonials.ts";
 import { SLIDER_AUTOPLAY_MS } from "../../content/timing.ts";
 import { Icon } from "../ui/icon.tsx";
-import "./testimonial-slider.css";
 
 /**
  * The WAI-ARIA carousel pattern over a CSS scroll-snap strip: without scripts it

@@ -1,6 +1,5 @@
 import { reasons } from "../../content/why-choose-us.ts";
 import { Icon, type IconName } from "../ui/icon.tsx";
-import "./why-choose-us.css";
 
 const reasonIcons: Record<(typeof reasons)[number]["icon"], IconName> = {
   press: "layers",

@@ -1,6 +1,5 @@
 import { formatAddress, site } from "../../content/site.ts";
 import { Icon } from "./icon.tsx";
-import "./contact-details.css";
 
 /** Phone, e-mail and address from the settings, each one a working link where it can be. */
 export function ContactDetails({ withWhatsApp = false }: { withWhatsApp?: boolean }) {
