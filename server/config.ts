@@ -18,6 +18,8 @@ const ServerEnv = v.object({
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty("must not be empty")), "127.0.0.1"),
   /** Set to 1 behind a reverse proxy, so client addresses come from X-Forwarded-For. */
   TRUST_PROXY: flag,
+  /** Set to 1 where the site is served over HTTPS: browsers are then told to use nothing else. */
+  HSTS: flag,
   /** Where the build to serve is, relative to the project. */
   BUILD_DIR: v.optional(v.pipe(v.string(), v.nonEmpty("must not be empty")), "build"),
   /** Set to 1 to turn request logging off (one line per request otherwise). */

@@ -4,9 +4,10 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import { contactBodyLimitBytes } from "../app/lib/contact-schema.ts";
+import { contentSecurityPolicy } from "../app/lib/csp.ts";
 import type { ServerConfig } from "./config.ts";
 import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
-import { findPrerenderedPages } from "./static-pages.ts";
+import { findPrerenderedPages, type PrerenderedPage } from "./static-pages.ts";
 
 type AppOptions = {
   build: ServerBuild;
@@ -36,7 +37,7 @@ export function createHttpApp({ build, clientDir, config, getLoadContext }: AppO
   app.set("trust proxy", config.TRUST_PROXY);
 
   if (!config.QUIET) app.use(logRequests);
-  app.use(securityHeaders);
+  app.use(securityHeaders(config));
   app.use(compression());
   app.use(dropTrailingSlash);
   app.use(refuseCrossSitePosts);
@@ -74,6 +75,14 @@ export function createHttpApp({ build, clientDir, config, getLoadContext }: AppO
 
   app.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-cache");
+    // React Router appends its headers. A page it renders brings a policy of its
+    // own, which must replace the default rather than be added beside it: two
+    // policies both apply, and the default one allows no inline script.
+    const append = res.append.bind(res);
+    res.append = (field, value) =>
+      field.toLowerCase() === "content-security-policy" && value !== undefined
+        ? res.setHeader(field, value)
+        : append(field, value);
     next();
   });
   app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }));
@@ -96,15 +105,16 @@ function dropTrailingSlash(req: Request, res: Response, next: NextFunction) {
  * A request for a prerendered page, without a query, gets its file. With a query
  * (such as /contact?service=box) the page is rendered, so the query can shape it.
  */
-function servePrerenderedPage(pages: Map<string, string>) {
+function servePrerenderedPage(pages: Map<string, PrerenderedPage>) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const [pathname, query] = splitUrl(req.originalUrl);
     if (query !== undefined || pathname === undefined) return next();
-    const file = pages.get(safeDecode(pathname) ?? "");
-    if (!file) return next();
+    const page = pages.get(safeDecode(pathname) ?? "");
+    if (!page) return next();
     res.setHeader("Cache-Control", "no-cache");
-    res.sendFile(file, { headers: { "Content-Type": "text/html; charset=utf-8" } }, (error) => {
+    res.setHeader("Content-Security-Policy", page.contentSecurityPolicy);
+    res.sendFile(page.file, { headers: { "Content-Type": "text/html; charset=utf-8" } }, (error) => {
       if (error && !res.headersSent) next(error);
     });
   };
@@ -123,12 +133,23 @@ function safeDecode(value: string): string | undefined {
   }
 }
 
-function securityHeaders(_req: Request, res: Response, next: NextFunction) {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("Content-Security-Policy", "frame-ancestors 'none'");
-  res.setHeader("X-Frame-Options", "DENY");
-  next();
+const defaultPolicy = contentSecurityPolicy();
+const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+
+/**
+ * Headers on every response. Pages replace the default policy with one that
+ * lists their own inline scripts (prerendered: here; rendered: entry.server).
+ */
+function securityHeaders(config: ServerConfig) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader("Content-Security-Policy", defaultPolicy);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Permissions-Policy", permissionsPolicy);
+    res.setHeader("X-Frame-Options", "DENY");
+    if (config.HSTS && req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
 }
 
 function logRequests(req: Request, res: Response, next: NextFunction) {

@@ -1,17 +1,22 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { contentSecurityPolicy, inlineHashes } from "../app/lib/csp.ts";
+
+export type PrerenderedPage = { file: string; contentSecurityPolicy: string };
 
 /**
- * The prerendered pages in the client build, as a map from URL path to file:
- * build/client/about/index.html answers /about. Read once at start-up.
+ * The prerendered pages in the client build, as a map from URL path to file
+ * (build/client/about/index.html answers /about), each with the policy that
+ * allows exactly its own inline scripts. Read once at start-up.
  */
-export function findPrerenderedPages(clientDir: string): Map<string, string> {
-  const pages = new Map<string, string>();
+export function findPrerenderedPages(clientDir: string): Map<string, PrerenderedPage> {
+  const pages = new Map<string, PrerenderedPage>();
   for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || entry.name !== "index.html") continue;
     const file = path.join(entry.parentPath, entry.name);
     const relative = path.relative(clientDir, entry.parentPath).split(path.sep).join("/");
-    pages.set(relative === "" ? "/" : `/${relative}`, file);
+    const policy = contentSecurityPolicy(inlineHashes(readFileSync(file, "utf8")));
+    pages.set(relative === "" ? "/" : `/${relative}`, { file, contentSecurityPolicy: policy });
   }
   return pages;
 }

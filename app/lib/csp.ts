@@ -1,18 +1,21 @@
 import { createHash } from "node:crypto";
 
+export type InlineHashes = { scripts: string[]; styles: string[] };
+
 /**
- * The Content-Security-Policy of every response. Scripts run only from this
- * origin or, for the inline bootstrap scripts React Router writes into each
- * page, when their SHA-256 hash is listed: a page's own HTML is hashed, so no
- * nonce has to be baked into a prerendered file.
+ * The Content-Security-Policy of every response. Scripts and styles come only
+ * from this origin or, for the inline bootstrap scripts React Router writes
+ * into each page and the inline stylesheet, when their SHA-256 hash is listed:
+ * the page's own HTML is hashed, so no nonce has to be baked into a
+ * prerendered file.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
-  const scriptSources = ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)];
+export function contentSecurityPolicy({ scripts, styles }: InlineHashes = { scripts: [], styles: [] }): string {
+  const quoted = (hashes: string[]) => hashes.map((hash) => ` '${hash}'`).join("");
   return [
     "default-src 'self'",
-    `script-src ${scriptSources.join(" ")}`,
-    "style-src 'self'",
-    // React writes a few style attributes (the preloader's duration); attributes cannot run code.
+    `script-src 'self'${quoted(scripts)}`,
+    `style-src 'self'${quoted(styles)}`,
+    // React writes a few style attributes (the preloader's duration); an attribute cannot run code.
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -24,19 +27,25 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []): str
   ].join("; ");
 }
 
-const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-
-/** The hashes of a page's inline scripts that a browser would run; JSON-LD and other data blocks are not run. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes = "", body = ""] of html.matchAll(inlineScript)) {
-    if (/\bsrc\s*=/i.test(attributes) || !isExecutable(attributes) || body === "") continue;
-    hashes.add(`sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`);
+/** The hashes of a page's inline scripts that a browser would run (not JSON-LD data blocks) and inline styles. */
+export function inlineHashes(html: string): InlineHashes {
+  const scripts = new Set<string>();
+  for (const [, attributes = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes) || !runsAsScript(attributes) || body === "") continue;
+    scripts.add(sha256(body));
   }
-  return [...hashes];
+  const styles = new Set<string>();
+  for (const [, body = ""] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) {
+    if (body !== "") styles.add(sha256(body));
+  }
+  return { scripts: [...scripts], styles: [...styles] };
 }
 
-function isExecutable(attributes: string): boolean {
+function sha256(text: string): string {
+  return `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+}
+
+function runsAsScript(attributes: string): boolean {
   const type = attributes
     .match(/\btype\s*=\s*"([^"]*)"/i)?.[1]
     ?.trim()
