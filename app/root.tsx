@@ -54,14 +54,18 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * The stylesheet, inline. Only the server build carries its text: the browser
- * keeps what the HTML brought and React leaves it alone on hydration, so the
- * page's scripts do not carry the styles a second time.
+ * The stylesheet, inline. Only the server build carries its text; in the
+ * browser the component reuses the text the HTML brought, so the scripts do not
+ * carry the styles a second time, and a render in the browser writes back the
+ * very same text (which the page's policy allows by its hash).
  */
 function SiteStyles() {
+  const css = import.meta.env.SSR ? siteCss : (document.getElementById(SITE_STYLES_ID)?.textContent ?? "");
   // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build.
-  return <style dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? siteCss : "" }} suppressHydrationWarning />;
+  return <style id={SITE_STYLES_ID} dangerouslySetInnerHTML={{ __html: css }} />;
 }
+
+const SITE_STYLES_ID = "site-styles";
 
 export default function App() {
   return <Outlet />;
