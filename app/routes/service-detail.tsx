@@ -57,22 +57,8 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           <p className="service-detail__group">{findGroup(service.group).title}</p>
           <p className="service-detail__lead">{details.description}</p>
           <div className="service-detail__lists">
-            <section aria-labelledby="features-title">
-              <h2 id="features-title">Key features</h2>
-              <ul className="check-list">
-                {details.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
-              </ul>
-            </section>
-            <section aria-labelledby="uses-title">
-              <h2 id="uses-title">Typical uses</h2>
-              <ul className="check-list">
-                {details.uses.map((use) => (
-                  <li key={use}>{use}</li>
-                ))}
-              </ul>
-            </section>
+            <CheckListSection id="features" title="Key features" items={details.features} />
+            <CheckListSection id="uses" title="Typical uses" items={details.uses} />
           </div>
           <Link to={quoteUrl(service.slug)} className="button button--primary">
             Request a quote <Icon name="arrow-right" size={18} />
@@ -80,6 +66,19 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         </article>
       </div>
     </>
+  );
+}
+
+function CheckListSection({ id, title, items }: { id: string; title: string; items: readonly string[] }) {
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <ul className="check-list">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
