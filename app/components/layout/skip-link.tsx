@@ -1,4 +1,3 @@
-
 export function SkipLink() {
   return (
     <a className="skip-link" href="#main">
