@@ -1,16 +1,19 @@
 import fontUrl from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/root";
-import { Preloader } from "./components/layout/preloader.tsx";
+import { PageScripts } from "./components/layout/page-scripts.tsx";
+import { Preloader, PreloaderSkip } from "./components/layout/preloader.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { SkipLink } from "./components/layout/skip-link.tsx";
 import { ErrorPanel } from "./components/sections/error-panel.tsx";
 import { NotFoundPanel } from "./components/sections/not-found-panel.tsx";
+import { Island } from "./components/ui/island.tsx";
 import { pageText } from "./content/pages.ts";
 import { buildMeta } from "./lib/meta.ts";
 import { preloaderMs } from "./lib/preloader.ts";
+import { normalizePath } from "./lib/urls.ts";
 import siteCss from "./styles/site.css?inline";
 
 export const links: Route.LinksFunction = () => [
@@ -25,6 +28,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
 };
 
 export function Layout({ children }: { children: ReactNode }) {
+  const currentPath = normalizePath(useLocation().pathname);
   return (
     <html lang="en">
       <head>
@@ -34,6 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <SiteStyles />
+        <PreloaderSkip durationMs={preloaderMs} />
         <noscript>
           <link rel="stylesheet" href="/no-script.css" />
         </noscript>
@@ -41,31 +46,22 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <SkipLink />
         <Preloader durationMs={preloaderMs} />
-        <SiteHeader />
+        <Island name="site-header" component={SiteHeader} props={{ currentPath }} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
         <SiteFooter />
-        <ScrollRestoration />
-        <Scripts />
+        <PageScripts />
       </body>
     </html>
   );
 }
 
-/**
- * The stylesheet, inline. Only the server build carries its text; in the
- * browser the component reuses the text the HTML brought, so the scripts do not
- * carry the styles a second time, and a render in the browser writes back the
- * very same text (which the page's policy allows by its hash).
- */
+/** The stylesheet, inline, so the first paint waits for no request; the page's policy allows it by its hash. */
 function SiteStyles() {
-  const css = import.meta.env.SSR ? siteCss : (document.getElementById(SITE_STYLES_ID)?.textContent ?? "");
   // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build.
-  return <style id={SITE_STYLES_ID} dangerouslySetInnerHTML={{ __html: css }} />;
+  return <style dangerouslySetInnerHTML={{ __html: siteCss }} />;
 }
-
-const SITE_STYLES_ID = "site-styles";
 
 export default function App() {
   return <Outlet />;

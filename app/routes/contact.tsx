@@ -3,6 +3,7 @@ import { ContactForm } from "../components/sections/contact-form.tsx";
 import { ContactSent } from "../components/sections/contact-sent.tsx";
 import { PageBanner } from "../components/sections/page-banner.tsx";
 import { ContactDetails } from "../components/ui/contact-details.tsx";
+import { Island } from "../components/ui/island.tsx";
 import { contactFormText } from "../content/contact-form.ts";
 import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
@@ -82,11 +83,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <h2 id="send-message" className="section-title">
                 Send us a message
               </h2>
-              <ContactForm
-                key={loaderData.token}
-                subject={loaderData.subject}
-                token={actionData?.token ?? loaderData.token}
-                answer={actionData}
+              <Island
+                name="contact-form"
+                component={ContactForm}
+                props={{
+                  subject: loaderData.subject,
+                  token: actionData?.token ?? loaderData.token,
+                  answer: actionData,
+                }}
               />
             </>
           )}

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { ServiceCardGrid } from "../components/sections/service-card.tsx";
 import { TestimonialSlider } from "../components/sections/testimonial-slider.tsx";
 import { WhyChooseUs } from "../components/sections/why-choose-us.tsx";
 import { Icon } from "../components/ui/icon.tsx";
+import { Island } from "../components/ui/island.tsx";
 import { featuredServiceSlugs, hero } from "../content/home.ts";
 import { pageText } from "../content/pages.ts";
 import { services } from "../content/services.ts";
@@ -26,12 +26,12 @@ export default function Home() {
             </h1>
             <p className="hero__lead">{hero.lead}</p>
             <div className="hero__actions">
-              <Link to={paths.services} className="button button--primary">
+              <a href={paths.services} className="button button--primary">
                 Explore services <Icon name="arrow-right" size={18} />
-              </Link>
-              <Link to={paths.contact} className="button button--ghost">
+              </a>
+              <a href={paths.contact} className="button button--ghost">
                 Get a quote
-              </Link>
+              </a>
             </div>
           </div>
           <img className="hero__art" src="/images/hero.svg" alt="" width={560} height={440} fetchPriority="high" />
@@ -44,16 +44,16 @@ export default function Home() {
         <p className="section-intro">From product boxes to flex banners, everything your brand needs in print.</p>
         <ServiceCardGrid services={featured} />
         <p className="section-more">
-          <Link to={paths.services} className="button button--ghost">
+          <a href={paths.services} className="button button--ghost">
             View all services <Icon name="arrow-right" size={18} />
-          </Link>
-          <Link to={paths.product} className="button button--ghost">
+          </a>
+          <a href={paths.product} className="button button--ghost">
             Our featured product
-          </Link>
+          </a>
         </p>
       </section>
       <WhyChooseUs />
-      <TestimonialSlider />
+      <Island name="testimonial-slider" component={TestimonialSlider} props={{}} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import { ErrorPanel } from "../components/sections/error-panel.tsx";
 import { NotFoundPanel } from "../components/sections/not-found-panel.tsx";
 import { PageBanner } from "../components/sections/page-banner.tsx";
@@ -45,7 +45,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         <p>{service.short}</p>
       </PageBanner>
       <div className="container section service-layout">
-        <ServiceMenu key={service.group} openGroup={service.group} />
+        <ServiceMenu shown={service} />
         <article className="service-detail">
           <img
             className="service-detail__image"
@@ -60,9 +60,9 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
             <CheckListSection id="features" title="Key features" items={details.features} />
             <CheckListSection id="uses" title="Typical uses" items={details.uses} />
           </div>
-          <Link to={quoteUrl(service.slug)} className="button button--primary">
+          <a href={quoteUrl(service.slug)} className="button button--primary">
             Request a quote <Icon name="arrow-right" size={18} />
-          </Link>
+          </a>
         </article>
       </div>
     </>

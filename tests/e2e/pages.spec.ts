@@ -93,38 +93,28 @@ test.describe("the pages together", () => {
   });
 });
 
-test.describe("client-side navigation", () => {
-  /** A mark on the window that only a full page load would wipe out. */
-  async function markWindow(page: Page) {
-    await page.evaluate(() => {
-      (window as unknown as { stayedLoaded?: boolean }).stayedLoaded = true;
-    });
-  }
+test.describe("moving between pages", () => {
+  test.use({ hidePreloader: false });
 
-  async function windowStayedLoaded(page: Page) {
-    return page.evaluate(() => (window as unknown as { stayedLoaded?: boolean }).stayedLoaded === true);
-  }
-
-  test("a link in the main navigation changes the page without reloading it", async ({ page }) => {
+  test("a link within the site opens its page without the preloader again; a reload shows it", async ({ page }) => {
+    test.setTimeout(20_000);
+    const preloader = page.locator("[data-preloader]");
     await page.goto("/");
-    await waitForHydration(page);
-    const homeTitle = await page.title();
-    await markWindow(page);
+    expect(await preloader.isVisible(), "the preloader covers a first visit").toBe(true);
+    await expect(preloader).toBeHidden({ timeout: 7_000 });
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true }).click();
-
     await expect(page).toHaveURL(/\/about$/);
     const about = sitePages.find((entry) => entry.path === "/about");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(about?.heading ?? "");
-    await expect(page).not.toHaveTitle(homeTitle);
-    expect(await windowStayedLoaded(page), "the window survived: no full reload").toBe(true);
+    expect(await preloader.isVisible(), "no preloader on a page reached from the site").toBe(false);
+
+    await page.reload({ waitUntil: "domcontentloaded" });
+    expect(await preloader.isVisible(), "a reload is a fresh start").toBe(true);
   });
 
-  test("a service card leads to its page without reloading", async ({ page }) => {
+  test("a service card leads to its page", async ({ page }) => {
     await page.goto("/services");
-    await waitForHydration(page);
-    await markWindow(page);
-
     await page
       .getByRole("main")
       .getByRole("link", { name: /about cake box/i })
@@ -132,6 +122,5 @@ test.describe("client-side navigation", () => {
 
     await expect(page).toHaveURL(/\/services\/cake$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cake Box");
-    expect(await windowStayedLoaded(page), "the window survived: no full reload").toBe(true);
   });
 });

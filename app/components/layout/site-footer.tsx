@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { footerLinks, footerServiceLinks, type NavLink } from "../../content/navigation.ts";
 import { type SocialNetwork, site } from "../../content/site.ts";
 import { ContactDetails } from "../ui/contact-details.tsx";
@@ -65,7 +64,7 @@ function FooterLinks({
       <ul className={columns ? "site-footer__links site-footer__links--columns" : "site-footer__links"}>
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to}>{link.label}</Link>
+            <a href={link.to}>{link.label}</a>
           </li>
         ))}
       </ul>

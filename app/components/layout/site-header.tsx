@@ -1,5 +1,4 @@
 import { type FocusEvent, type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
 import {
   isNavMenu,
   mainNavigation,
@@ -20,12 +19,11 @@ const DESKTOP_QUERY = "(min-width: 64em)";
  * submenus. `openPath` holds the open submenus from the outside in, so Escape
  * can close the innermost one and hand focus back to its button.
  */
-export function SiteHeader() {
+export function SiteHeader({ currentPath }: { currentPath: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [openPath, setOpenPath] = useState<string[]>([]);
   const [enhanced, setEnhanced] = useState(false);
   const navRef = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
 
   useEffect(() => setEnhanced(true), []);
 
@@ -89,14 +87,14 @@ export function SiteHeader() {
     if (!navRef.current?.contains(event.relatedTarget as Node | null)) setOpenPath([]);
   };
 
-  const inServices = pathname === paths.services || pathname.startsWith(`${paths.services}/`);
+  const inServices = currentPath === paths.services || currentPath.startsWith(`${paths.services}/`);
 
   return (
     <header className="site-header">
       <div className="site-header__bar container">
-        <Link to={paths.home} className="site-header__brand">
+        <a href={paths.home} className="site-header__brand">
           <Logo />
-        </Link>
+        </a>
         <nav
           ref={navRef}
           className="site-nav"
@@ -126,6 +124,7 @@ export function SiteHeader() {
                 <MenuItem
                   key={entry.id}
                   menu={entry}
+                  currentPath={currentPath}
                   openPath={openPath}
                   current={inServices}
                   onToggle={toggle}
@@ -133,7 +132,7 @@ export function SiteHeader() {
                 />
               ) : (
                 <li key={entry.to} className="site-nav__item">
-                  <MenuLink link={entry} className="site-nav__link" />
+                  <MenuLink link={entry} currentPath={currentPath} className="site-nav__link" />
                 </li>
               ),
             )}
@@ -149,12 +148,20 @@ function buttonId(menuId: string) {
 }
 
 type MenuProps = {
+  currentPath: string;
   openPath: string[];
   onToggle: (id: string, depth: number) => void;
   onHover: (id: string, depth: number, entering: boolean) => void;
 };
 
-function MenuItem({ menu, openPath, current, onToggle, onHover }: MenuProps & { menu: NavMenu; current: boolean }) {
+function MenuItem({
+  menu,
+  currentPath,
+  openPath,
+  current,
+  onToggle,
+  onHover,
+}: MenuProps & { menu: NavMenu; current: boolean }) {
   const open = openPath[0] === menu.id;
   return (
     <li
@@ -172,18 +179,25 @@ function MenuItem({ menu, openPath, current, onToggle, onHover }: MenuProps & { 
       <ul id={`${menu.id}-menu`} className="submenu" data-open={open ? "" : undefined}>
         {menu.links.map((link) => (
           <li key={link.to}>
-            <MenuLink link={link} className="submenu__link" />
+            <MenuLink link={link} currentPath={currentPath} className="submenu__link" />
           </li>
         ))}
         {menu.groups.map((group) => (
-          <GroupItem key={group.id} group={group} openPath={openPath} onToggle={onToggle} onHover={onHover} />
+          <GroupItem
+            key={group.id}
+            group={group}
+            currentPath={currentPath}
+            openPath={openPath}
+            onToggle={onToggle}
+            onHover={onHover}
+          />
         ))}
       </ul>
     </li>
   );
 }
 
-function GroupItem({ group, openPath, onToggle, onHover }: MenuProps & { group: NavGroup }) {
+function GroupItem({ group, currentPath, openPath, onToggle, onHover }: MenuProps & { group: NavGroup }) {
   const open = openPath[1] === group.id;
   return (
     <li
@@ -195,7 +209,7 @@ function GroupItem({ group, openPath, onToggle, onHover }: MenuProps & { group: 
       <ul id={`${group.id}-menu`} className="submenu submenu--nested" data-open={open ? "" : undefined}>
         {group.links.map((link) => (
           <li key={link.to}>
-            <MenuLink link={link} className="submenu__link" />
+            <MenuLink link={link} currentPath={currentPath} className="submenu__link" />
           </li>
         ))}
       </ul>
@@ -229,9 +243,9 @@ function DisclosureButton({ id, label, open, current, nested, onClick }: Disclos
   );
 }
 
-function MenuLink({ link, className }: { link: NavLinkEntry; className: string }) {
+function MenuLink({ link, currentPath, className }: { link: NavLinkEntry; currentPath: string; className: string }) {
   return (
-    <CurrentLink to={link.to} className={className}>
+    <CurrentLink to={link.to} currentPath={currentPath} className={className}>
       {link.label}
     </CurrentLink>
   );

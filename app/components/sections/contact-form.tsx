@@ -1,5 +1,4 @@
 import { type FocusEvent, type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
 import {
   type ContactFieldName,
   contactFields,
@@ -29,11 +28,10 @@ const errorId = (name: string) => `contact-${name}-error`;
 /**
  * A real form posting to the contact action: it works before any script runs.
  * With scripts, it checks each field as the visitor leaves it and the whole
- * form before sending, by the same rules the server applies.
+ * form before sending, by the same rules the server applies, and sends it once.
  */
 export function ContactForm({ subject, token, answer }: ContactFormProps) {
-  const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formMethod !== undefined;
+  const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<ContactErrors>(answer?.errors ?? {});
   const [formError, setFormError] = useState(answer?.formError);
   const [summaryShown, setSummaryShown] = useState(Boolean(answer));
@@ -58,9 +56,17 @@ export function ContactForm({ subject, token, answer }: ContactFormProps) {
     if (summaryFocus > 0) summary.current?.focus();
   }, [summaryFocus]);
 
+  // A page the browser keeps for its back button comes back as it was left, mid-send;
+  // the visitor who returns to it must be able to send again.
   useEffect(() => {
-    if (navigation.state === "idle") submitted.current = false;
-  }, [navigation.state]);
+    const reset = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      submitted.current = false;
+      setSending(false);
+    };
+    window.addEventListener("pageshow", reset);
+    return () => window.removeEventListener("pageshow", reset);
+  }, []);
 
   function setFieldError(name: ContactFieldName, message: string | undefined) {
     setErrors((current) => (current[name] === message ? current : { ...current, [name]: message }));
@@ -99,6 +105,7 @@ export function ContactForm({ subject, token, answer }: ContactFormProps) {
       return;
     }
     submitted.current = true;
+    setSending(true);
     setErrors({});
     setSummaryShown(false);
   }
@@ -107,7 +114,7 @@ export function ContactForm({ subject, token, answer }: ContactFormProps) {
   const showSummary = summaryShown && (listed.length > 0 || formError !== undefined);
 
   return (
-    <Form
+    <form
       method="post"
       // The fragment brings the visitor back to the form, not the top of the page, after a full reload.
       action={`${paths.contact}#send-message`}
@@ -185,7 +192,7 @@ export function ContactForm({ subject, token, answer }: ContactFormProps) {
       <button type="submit" className="button button--primary" disabled={sending}>
         {sending ? contactFormText.sending : contactFormText.submit}
       </button>
-    </Form>
+    </form>
   );
 }
 

@@ -1,5 +1,3 @@
-import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { contactFormText } from "../../content/contact-form.ts";
 import { paths } from "../../lib/urls.ts";
 
@@ -13,14 +11,11 @@ type ContactSentProps = {
 /** The thank-you state of the contact page: the reference, and what happens next. */
 export function ContactSent({ reference, confirmationByEmail }: ContactSentProps) {
   const text = contactFormText.sent;
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  // The form the visitor was in has gone; the news that it arrived is where focus belongs.
-  useEffect(() => heading.current?.focus(), []);
-
   return (
     <div className="contact-sent">
-      <h2 id="send-message" className="section-title" tabIndex={-1} ref={heading}>
+      {/* The form the visitor was in has gone; the news that it arrived is where focus belongs. */}
+      {/* biome-ignore lint/a11y/noAutofocus: focus follows the visitor's own action of sending the form. */}
+      <h2 id="send-message" className="section-title" tabIndex={-1} autoFocus>
         {text.heading}
       </h2>
       {reference && (
@@ -34,9 +29,9 @@ export function ContactSent({ reference, confirmationByEmail }: ContactSentProps
       <p>{text.next}</p>
       {reference && confirmationByEmail && <p>{text.confirmation}</p>}
       <p className="contact-sent__again">
-        <Link to={paths.contact} className="button button--ghost">
+        <a href={paths.contact} className="button button--ghost">
           {text.another}
-        </Link>
+        </a>
       </p>
     </div>
   );

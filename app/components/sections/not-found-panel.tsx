@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { pageText } from "../../content/pages.ts";
 import { paths } from "../../lib/urls.ts";
 
@@ -14,13 +13,13 @@ export function NotFoundPanel({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
       <p>The address may be mistyped, or the page may have moved. These will take you on:</p>
       <ul className="status-panel__links">
         <li>
-          <Link to={paths.home}>Home page</Link>
+          <a href={paths.home}>Home page</a>
         </li>
         <li>
-          <Link to={paths.services}>All services</Link>
+          <a href={paths.services}>All services</a>
         </li>
         <li>
-          <Link to={paths.contact}>Contact us</Link>
+          <a href={paths.contact}>Contact us</a>
         </li>
       </ul>
     </section>

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { NavLink } from "../../content/navigation.ts";
 
 type PageBannerProps = {
@@ -19,7 +18,7 @@ export function PageBanner({ heading, trail, children }: PageBannerProps) {
             <ol>
               {trail.map((crumb) => (
                 <li key={crumb.to}>
-                  <Link to={crumb.to}>{crumb.label}</Link>
+                  <a href={crumb.to}>{crumb.label}</a>
                 </li>
               ))}
               <li>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { SERVICE_IMAGE_SIZE, type Service } from "../../content/services.ts";
 import { serviceUrl } from "../../lib/urls.ts";
 import { Icon } from "../ui/icon.tsx";
@@ -27,11 +26,11 @@ export function ServiceCard({ service, headingLevel: Heading = "h3", linkLabel =
       <div className="service-card__body">
         <Heading className="service-card__title">{service.title}</Heading>
         <p className="service-card__text">{service.short}</p>
-        <Link to={url} className="service-card__link" prefetch="intent">
+        <a href={url} className="service-card__link">
           {linkLabel}
           <span className="visually-hidden"> about {service.title}</span>
           <Icon name="arrow-right" size={18} />
-        </Link>
+        </a>
       </div>
     </article>
   );

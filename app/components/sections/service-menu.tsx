@@ -1,4 +1,4 @@
-import { type ServiceGroupId, serviceGroups, servicesInGroup } from "../../content/services.ts";
+import { type Service, serviceGroups, servicesInGroup } from "../../content/services.ts";
 import { serviceUrl } from "../../lib/urls.ts";
 import { CurrentLink } from "../ui/current-link.tsx";
 
@@ -7,7 +7,9 @@ import { CurrentLink } from "../ui/current-link.tsx";
  * browser keeps only one open, with no script. The group of the service shown
  * opens; without one, the first group does.
  */
-export function ServiceMenu({ openGroup = "paper-packaging" }: { openGroup?: ServiceGroupId }) {
+export function ServiceMenu({ shown }: { shown?: Pick<Service, "slug" | "group"> }) {
+  const openGroup = shown?.group ?? "paper-packaging";
+  const currentPath = shown ? serviceUrl(shown.slug) : "";
   return (
     <nav className="service-menu" aria-label="Service categories">
       {serviceGroups.map((group) => (
@@ -16,7 +18,7 @@ export function ServiceMenu({ openGroup = "paper-packaging" }: { openGroup?: Ser
           <ul className="service-menu__list">
             {servicesInGroup(group.id).map((service) => (
               <li key={service.slug}>
-                <CurrentLink to={serviceUrl(service.slug)} className="service-menu__link">
+                <CurrentLink to={serviceUrl(service.slug)} currentPath={currentPath} className="service-menu__link">
                   {service.title}
                 </CurrentLink>
               </li>

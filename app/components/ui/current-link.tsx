@@ -1,13 +1,18 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
-import { normalizePath } from "../../lib/urls.ts";
+
+type CurrentLinkProps = {
+  to: string;
+  /** The address of the page shown, without a trailing slash. */
+  currentPath: string;
+  className: string;
+  children: ReactNode;
+};
 
 /** A link that tells assistive technology, and the styles, when it leads to the page shown. */
-export function CurrentLink({ to, className, children }: { to: string; className: string; children: ReactNode }) {
-  const current = normalizePath(useLocation().pathname) === to;
+export function CurrentLink({ to, currentPath, className, children }: CurrentLinkProps) {
   return (
-    <Link to={to} className={className} aria-current={current ? "page" : undefined} prefetch="intent">
+    <a href={to} className={className} aria-current={currentPath === to ? "page" : undefined}>
       {children}
-    </Link>
+    </a>
   );
 }

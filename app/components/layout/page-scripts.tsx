@@ -1,0 +1,16 @@
+import { useContext } from "react";
+import { Scripts, UNSAFE_FrameworkContext } from "react-router";
+
+/**
+ * The page's scripts: one module, `app/entry.client.tsx`, that wakes up the
+ * page's islands and nothing else. React Router's own client, which would
+ * render every page a second time in the browser, is not sent: its runtime and
+ * the pages' content would be most of the JavaScript a visitor downloads, for
+ * moves between pages that prerendered HTML already makes fast. In development
+ * React Router's scripts load the same module, with hot reloading.
+ */
+export function PageScripts() {
+  const framework = useContext(UNSAFE_FrameworkContext);
+  if (import.meta.env.DEV || !framework) return <Scripts />;
+  return <script type="module" src={framework.manifest.entry.module} />;
+}
