@@ -2,7 +2,7 @@ import fontUrl from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-s
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/root";
-import { PageScripts } from "./components/layout/page-scripts.tsx";
+import { PageScripts, SpeculationRules } from "./components/layout/page-scripts.tsx";
 import { Preloader, PreloaderSkip } from "./components/layout/preloader.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
@@ -39,6 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         <SiteStyles />
         <PreloaderSkip durationMs={preloaderMs} />
+        <SpeculationRules />
         <noscript>
           <link rel="stylesheet" href="/no-script.css" />
         </noscript>

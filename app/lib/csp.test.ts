@@ -10,6 +10,11 @@ describe("inlineHashes", () => {
     expect(inlineHashes(html).scripts).toEqual([sha("window.x = 1;"), sha('import "/a.js";\n')]);
   });
 
+  it("hashes speculation rules, which the browser checks against the policy too", () => {
+    const rules = '{"prefetch":[{"where":{"href_matches":"/*"}}]}';
+    expect(inlineHashes(`<script type="speculationrules">${rules}</script>`).scripts).toEqual([sha(rules)]);
+  });
+
   it("skips external scripts, data blocks and empty scripts", () => {
     const html = `<script src="/a.js"></script><script type="application/ld+json">{"a":1}</script><script></script>`;
     expect(inlineHashes(html).scripts).toEqual([]);

@@ -27,7 +27,10 @@ export function contentSecurityPolicy({ scripts, styles }: InlineHashes = { scri
   ].join("; ");
 }
 
-/** The hashes of a page's inline scripts that a browser would run (not JSON-LD data blocks) and inline styles. */
+/**
+ * The hashes of a page's inline scripts that a browser would run or act on
+ * (speculation rules among them; not JSON-LD data blocks) and inline styles.
+ */
 export function inlineHashes(html: string): InlineHashes {
   const scripts = new Set<string>();
   for (const [, attributes = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
@@ -50,5 +53,7 @@ function runsAsScript(attributes: string): boolean {
     .match(/\btype\s*=\s*"([^"]*)"/i)?.[1]
     ?.trim()
     .toLowerCase();
-  return type === undefined || type === "" || type === "module" || type === "text/javascript";
+  return (
+    type === undefined || type === "" || type === "module" || type === "text/javascript" || type === "speculationrules"
+  );
 }
