@@ -53,6 +53,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
             alt={`Illustration of ${service.title.toLowerCase()}`}
             width={SERVICE_IMAGE_SIZE.width}
             height={SERVICE_IMAGE_SIZE.height}
+            fetchPriority="high"
           />
           <p className="service-detail__group">{findGroup(service.group).title}</p>
           <p className="service-detail__lead">{details.description}</p>

@@ -17,13 +17,13 @@ export default function Services() {
         <p>{pageText.services.description}</p>
       </PageBanner>
       <div className="container stack-xl section">
-        {serviceGroups.map((group) => (
+        {serviceGroups.map((group, index) => (
           <section key={group.id} id={group.id} aria-labelledby={`${group.id}-title`} className="service-group">
             <h2 id={`${group.id}-title`} className="section-title">
               {group.title}
             </h2>
             <p className="section-intro">{group.summary}</p>
-            <ServiceCardGrid services={servicesInGroup(group.id)} />
+            <ServiceCardGrid services={servicesInGroup(group.id)} eager={index === 0} />
           </section>
         ))}
       </div>

@@ -7,10 +7,17 @@ type ServiceCardProps = {
   headingLevel?: "h2" | "h3";
   /** The link's visible words; the title is added for screen readers so every link names its page. */
   linkLabel?: string;
+  /** Above the fold: the picture loads at once, not when scrolled to. */
+  eager?: boolean;
 };
 
 /** One service: picture, title, a line of text and a link to its page. */
-export function ServiceCard({ service, headingLevel: Heading = "h3", linkLabel = "Read more" }: ServiceCardProps) {
+export function ServiceCard({
+  service,
+  headingLevel: Heading = "h3",
+  linkLabel = "Read more",
+  eager = false,
+}: ServiceCardProps) {
   const url = serviceUrl(service.slug);
   return (
     <article className="service-card">
@@ -20,7 +27,7 @@ export function ServiceCard({ service, headingLevel: Heading = "h3", linkLabel =
         alt=""
         width={SERVICE_IMAGE_SIZE.width}
         height={SERVICE_IMAGE_SIZE.height}
-        loading="lazy"
+        loading={eager ? "eager" : "lazy"}
         decoding="async"
       />
       <div className="service-card__body">
@@ -39,15 +46,18 @@ export function ServiceCard({ service, headingLevel: Heading = "h3", linkLabel =
 export function ServiceCardGrid({
   services,
   headingLevel,
+  eager,
 }: {
   services: readonly Service[];
   headingLevel?: "h2" | "h3";
+  /** The grid opens the page, so its pictures are what the visitor sees first. */
+  eager?: boolean;
 }) {
   return (
     <ul className="service-grid">
       {services.map((service) => (
         <li key={service.slug}>
-          <ServiceCard service={service} headingLevel={headingLevel} />
+          <ServiceCard service={service} headingLevel={headingLevel} eager={eager} />
         </li>
       ))}
     </ul>
