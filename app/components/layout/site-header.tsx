@@ -87,6 +87,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
     if (!navRef.current?.contains(event.relatedTarget as Node | null)) setOpenPath([]);
   };
 
+  const menuProps: MenuProps = { currentPath, openPath, onToggle: toggle, onHover: hover };
   const inServices = currentPath === paths.services || currentPath.startsWith(`${paths.services}/`);
 
   return (
@@ -121,15 +122,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
           <ul id="main-menu" className="site-nav__list" data-open={menuOpen ? "" : undefined}>
             {mainNavigation.map((entry) =>
               isNavMenu(entry) ? (
-                <MenuItem
-                  key={entry.id}
-                  menu={entry}
-                  currentPath={currentPath}
-                  openPath={openPath}
-                  current={inServices}
-                  onToggle={toggle}
-                  onHover={hover}
-                />
+                <MenuItem key={entry.id} menu={entry} current={inServices} {...menuProps} />
               ) : (
                 <li key={entry.to} className="site-nav__item">
                   <MenuLink link={entry} currentPath={currentPath} className="site-nav__link" />
@@ -154,14 +147,8 @@ type MenuProps = {
   onHover: (id: string, depth: number, entering: boolean) => void;
 };
 
-function MenuItem({
-  menu,
-  currentPath,
-  openPath,
-  current,
-  onToggle,
-  onHover,
-}: MenuProps & { menu: NavMenu; current: boolean }) {
+function MenuItem({ menu, current, ...menuProps }: MenuProps & { menu: NavMenu; current: boolean }) {
+  const { currentPath, openPath, onToggle, onHover } = menuProps;
   const open = openPath[0] === menu.id;
   return (
     <li
@@ -183,14 +170,7 @@ function MenuItem({
           </li>
         ))}
         {menu.groups.map((group) => (
-          <GroupItem
-            key={group.id}
-            group={group}
-            currentPath={currentPath}
-            openPath={openPath}
-            onToggle={onToggle}
-            onHover={onHover}
-          />
+          <GroupItem key={group.id} group={group} {...menuProps} />
         ))}
       </ul>
     </li>
