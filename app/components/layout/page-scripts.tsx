@@ -11,8 +11,8 @@ import { Scripts, UNSAFE_FrameworkContext } from "react-router";
  */
 export function PageScripts() {
   const framework = useContext(UNSAFE_FrameworkContext);
-  if (import.meta.env.DEV || !framework) return <Scripts />;
-  return <script type="module" src={framework.manifest.entry.module} />;
+  if (import.meta.env.DEV) return <Scripts />;
+  return <script type="module" src={framework?.manifest.entry.module} />;
 }
 
 /**
