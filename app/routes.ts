@@ -11,6 +11,7 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("error-drill", "routes/error-drill.tsx"),
+  route("_status/:kind", "routes/status-page.tsx"),
   route(":page", "routes/static-page.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

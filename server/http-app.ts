@@ -3,11 +3,14 @@ import { createRequestHandler, type GetLoadContextFunction } from "@react-router
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
+import { type StatusPageKind, statusPages } from "../app/content/status-pages.ts";
 import { contactBodyLimitBytes } from "../app/lib/contact-schema.ts";
 import { contentSecurityPolicy } from "../app/lib/csp.ts";
+import { statusPagesPath } from "../app/lib/urls.ts";
+import { canonicalAddress } from "./canonical-address.ts";
 import type { ServerConfig } from "./config.ts";
 import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
-import { findPrerenderedPages, type PrerenderedPage } from "./static-pages.ts";
+import { findPrerenderedPages, type PrerenderedPage, takeStatusPages } from "./static-pages.ts";
 
 type AppOptions = {
   build: ServerBuild;
@@ -36,12 +39,17 @@ export function createHttpApp({ build, clientDir, config, getLoadContext }: AppO
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
 
+  const pages = findPrerenderedPages(clientDir);
+  for (const page of RENDERED_PER_REQUEST) pages.delete(page);
+  const sendStatusPage = statusPageSender(takeStatusPages(pages, `${statusPagesPath}/`));
+
   if (!config.QUIET) app.use(logRequests);
   app.use(securityHeaders(config));
   app.use(compression());
-  app.use(dropTrailingSlash);
-  app.use(refuseCrossSitePosts);
-  app.use(limitBodySize(contactBodyLimitBytes));
+  app.use(canonicalAddress((res) => sendStatusPage(res, "bad-request")));
+  app.use(refuseCrossSitePosts((res) => sendStatusPage(res, "cross-site")));
+  app.use(limitBodySize(contactBodyLimitBytes, (res) => sendStatusPage(res, "too-large")));
+  app.use(statusPagesPath, (_req, res) => sendStatusPage(res, "not-found"));
 
   app.use(
     "/assets",
@@ -53,8 +61,6 @@ export function createHttpApp({ build, clientDir, config, getLoadContext }: AppO
     }),
   );
 
-  const pages = findPrerenderedPages(clientDir);
-  for (const page of RENDERED_PER_REQUEST) pages.delete(page);
   app.use(servePrerenderedPage(pages));
 
   const renderedData = new Set([...RENDERED_PER_REQUEST].map((page) => `${page}.data`));
@@ -86,19 +92,30 @@ export function createHttpApp({ build, clientDir, config, getLoadContext }: AppO
     next();
   });
   app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }));
-  app.use(lastResort);
+  app.use(lastResort(sendStatusPage));
   return app;
 }
 
-/** One rule for slashes: no page address ends in one but the home page's. */
-function dropTrailingSlash(req: Request, res: Response, next: NextFunction) {
-  const [pathname = "/", query] = splitUrl(req.originalUrl);
-  if (pathname.length > 1 && pathname.endsWith("/") && (req.method === "GET" || req.method === "HEAD")) {
-    const target = pathname.replace(/\/+$/, "") || "/";
-    res.redirect(301, query === undefined ? target : `${target}?${query}`);
-    return;
-  }
-  next();
+type SendStatusPage = (res: Response, kind: StatusPageKind) => void;
+
+/**
+ * Answers with a prerendered status page and its status. Should a build lack
+ * one, a short text still says what happened.
+ */
+function statusPageSender(files: Map<string, PrerenderedPage>): SendStatusPage {
+  return (res, kind) => {
+    const { status, heading } = statusPages[kind];
+    res.status(status).setHeader("Cache-Control", "no-store");
+    const page = files.get(kind);
+    if (!page) {
+      res.type("text/plain").send(heading);
+      return;
+    }
+    res.setHeader("Content-Security-Policy", page.contentSecurityPolicy);
+    res.sendFile(page.file, { headers: { "Content-Type": "text/html; charset=utf-8" } }, (error) => {
+      if (error && !res.headersSent) res.type("text/plain").send(heading);
+    });
+  };
 }
 
 /**
@@ -161,18 +178,20 @@ function logRequests(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/** Anything that escapes the handlers above becomes a plain error, never a stack trace. */
-function lastResort(error: unknown, _req: Request, res: Response, _next: NextFunction) {
-  const status = httpStatusOf(error);
-  if (status >= 500) console.error(error);
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  res
-    .status(status)
-    .type("text/plain")
-    .send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Server error");
+/** Anything that escapes the handlers above gets a status page in the frame, never a stack trace. */
+function lastResort(sendStatusPage: SendStatusPage) {
+  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = httpStatusOf(error);
+    if (status >= 500) console.error(error);
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    sendStatusPage(
+      res,
+      status === 404 ? "not-found" : status === 413 ? "too-large" : status < 500 ? "bad-request" : "server-error",
+    );
+  };
 }
 
 function httpStatusOf(error: unknown): number {

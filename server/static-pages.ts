@@ -20,3 +20,17 @@ export function findPrerenderedPages(clientDir: string): Map<string, Prerendered
   }
   return pages;
 }
+
+/**
+ * Takes the prerendered status pages (build/client/_status/<kind>) out of the
+ * pages served at their own address: they exist only to answer refusals.
+ */
+export function takeStatusPages(pages: Map<string, PrerenderedPage>, prefix: string): Map<string, PrerenderedPage> {
+  const statusPages = new Map<string, PrerenderedPage>();
+  for (const [address, page] of pages) {
+    if (!address.startsWith(prefix)) continue;
+    statusPages.set(address.slice(prefix.length), page);
+    pages.delete(address);
+  }
+  return statusPages;
+}

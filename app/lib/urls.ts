@@ -25,6 +25,13 @@ export function quoteUrl(slug: string): string {
   return `${paths.contact}?service=${encodeURIComponent(slug)}`;
 }
 
+/** Where the build puts the pages the server answers refused requests with (never served at these addresses). */
+export const statusPagesPath = "/_status";
+
+export function statusPageUrl(kind: string): string {
+  return `${statusPagesPath}/${kind}`;
+}
+
 export function absoluteUrl(origin: string, path: string): string {
   return new URL(path, origin).href;
 }
