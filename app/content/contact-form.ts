@@ -46,5 +46,6 @@ export const contactFormProblems = {
   unexpectedFields: "The form arrived in a shape we do not expect. Please reload the page and send it again.",
   repeatedField: "A field of the form arrived more than once. Please reload the page and send it again.",
   reload: "The form arrived incomplete. Please reload the page and send it again.",
+  expired: "This form had expired; please check and send it again.",
   unavailable: `We could not save your message just now. Please try again in a minute, or ${reachUs}.`,
 } as const;

@@ -8,7 +8,7 @@ import { type ContactErrors, contactBodyLimitBytes, validateContact } from "../l
 import { paths } from "../lib/urls.ts";
 import type { ContactServices } from "./delivery.server.ts";
 import { readFormBody } from "./form-body.server.ts";
-import { submissionKey, verifyFormToken } from "./form-token.server.ts";
+import { issueFormToken, submissionKey, verifyFormToken } from "./form-token.server.ts";
 import { clientKey } from "./rate-limit.server.ts";
 
 export type ContactValues = Partial<Record<ContactFieldName, string>>;
@@ -60,8 +60,10 @@ export async function submitContactForm(
     if (value !== undefined) values[name] = value;
   }
   const tokenText = body.fields[contactFormExtras.token];
-  const token = tokenText === undefined ? undefined : verifyFormToken(tokenText, services.env.form.secret);
-  const keep = token ? { token: tokenText } : {};
+  const { secret, minFillMs, maxAgeMs } = services.env.form;
+  const token = tokenText === undefined ? undefined : verifyFormToken(tokenText, secret, { maxAgeMs });
+  // A form shown again keeps its own token while it is good, and gets a fresh one otherwise.
+  const keep = { token: token && tokenText ? tokenText : issueFormToken(secret) };
   if (body.problem) return refused(body.problem.status, values, { formError: body.problem.message, ...keep });
 
   // Our own form always carries both; without them it is not our form, or not all of it.
@@ -79,30 +81,33 @@ export async function submitContactForm(
     log.info("Contact form: the hidden field was filled in, so a bot sent it; dropped.");
     return { kind: "sent", location: thankYouUrl() };
   }
-  // A token this server cannot verify (say, signed before a restart with a new secret)
-  // skips the timing check: a real visitor's message must never be dropped for our reasons.
-  const elapsed = token ? Date.now() - token.issuedAt : Number.POSITIVE_INFINITY;
-  if (elapsed < services.env.form.minFillMs) {
+
+  if (!token) {
+    // Expired, forged, or signed before a restart with another secret: not a way
+    // around the fill-time and duplicate checks. A person sees the form again with
+    // everything they typed and presses Send once more; a bot spends its allowance.
+    const decision = services.limiter.take(clientKey(clientAddress));
+    if (!decision.allowed) return tooMany(values, decision.retryAfterMs, keep);
+    log.info("Contact form: the form's token had expired or could not be verified (a possible bot); shown again.");
+    // Backdated by the fill time: the visitor already filled the form in once.
+    const fresh = issueFormToken(secret, Date.now() - minFillMs);
+    return refused(400, values, { formError: contactFormProblems.expired, token: fresh });
+  }
+
+  const elapsed = Date.now() - token.issuedAt;
+  if (elapsed < minFillMs) {
     log.info(
       `Contact form: sent ${(elapsed / 1000).toFixed(1)} s after the form was opened, so a bot sent it; dropped.`,
     );
     return { kind: "sent", location: thankYouUrl() };
   }
 
-  const key = token ? submissionKey(token.nonce, result.output) : undefined;
-  const earlier = key ? services.store.referenceForSubmission(key) : undefined;
+  const key = submissionKey(token.nonce, result.output);
+  const earlier = services.store.referenceForSubmission(key);
   if (earlier) return { kind: "sent", location: thankYouUrl(earlier) };
 
   const decision = services.limiter.take(clientKey(clientAddress));
-  if (!decision.allowed) {
-    const minutes = Math.max(1, Math.ceil(decision.retryAfterMs / 60_000));
-    return refused(
-      429,
-      values,
-      { formError: contactFormProblems.tooMany(minutes), ...keep },
-      { "Retry-After": String(Math.ceil(decision.retryAfterMs / 1000)) },
-    );
-  }
+  if (!decision.allowed) return tooMany(values, decision.retryAfterMs, keep);
 
   let reference: string;
   try {
@@ -113,6 +118,16 @@ export async function submitContactForm(
   }
   services.notifyOutbox();
   return { kind: "sent", location: thankYouUrl(reference) };
+}
+
+function tooMany(values: ContactValues, retryAfterMs: number, keep: { token: string }): ContactOutcome {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return refused(
+    429,
+    values,
+    { formError: contactFormProblems.tooMany(minutes), ...keep },
+    { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) },
+  );
 }
 
 function refused(

@@ -22,7 +22,7 @@ export type ContactEnv = {
   mailTo: string;
   retry: { baseMs: number; maxMs: number; maxAttempts: number };
   rateLimit: { max: number; windowMs: number };
-  form: { secret: Buffer; minFillMs: number };
+  form: { secret: Buffer; minFillMs: number; maxAgeMs: number };
 };
 
 const flag = v.pipe(
@@ -89,6 +89,7 @@ const ContactEnvSchema = v.pipe(
     CONTACT_RATE_WINDOW_MINUTES: v.optional(wholeNumber(1, 1440), "10"),
     FORM_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters long"))),
     FORM_MIN_FILL_SECONDS: seconds("3", 0),
+    FORM_MAX_AGE_HOURS: v.optional(wholeNumber(1, 24 * 366), "24"),
   }),
   v.forward(
     v.check(
@@ -130,10 +131,11 @@ export function readContactEnv(env: NodeJS.ProcessEnv = process.env): ContactEnv
     },
     rateLimit: { max: e.CONTACT_RATE_LIMIT, windowMs: e.CONTACT_RATE_WINDOW_MINUTES * 60_000 },
     form: {
-      // Without a configured secret, forms opened before a restart still send; they only
-      // lose the fill-time check (see form-token.server.ts).
+      // Without a configured secret, a form opened before a restart is shown again
+      // with a fresh token when sent (contact-submission.server.ts).
       secret: e.FORM_SECRET ? Buffer.from(e.FORM_SECRET, "utf8") : randomBytes(32),
       minFillMs: e.FORM_MIN_FILL_SECONDS,
+      maxAgeMs: e.FORM_MAX_AGE_HOURS * 3_600_000,
     },
   };
 }

@@ -7,6 +7,9 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
  */
 export type FormToken = { issuedAt: number; nonce: string };
 
+/** How far apart the clocks of several server instances may be. */
+const CLOCK_SKEW_MS = 60_000;
+
 function sign(body: string, secret: Buffer): string {
   return createHmac("sha256", secret).update(body).digest("base64url");
 }
@@ -16,15 +19,26 @@ export function issueFormToken(secret: Buffer, now: number = Date.now()): string
   return `${body}.${sign(body, secret)}`;
 }
 
-/** The token's content when this server signed it; undefined for anything else. */
-export function verifyFormToken(token: string, secret: Buffer): FormToken | undefined {
+/**
+ * The token's content when this server signed it and it is no older than
+ * maxAgeMs; undefined for anything else, an expired token included.
+ */
+export function verifyFormToken(
+  token: string,
+  secret: Buffer,
+  options: { maxAgeMs: number; now?: number } = { maxAgeMs: Number.POSITIVE_INFINITY },
+): FormToken | undefined {
   const match = /^([0-9a-z]{1,12})\.([\w-]{16})\.([\w-]{43})$/.exec(token);
   if (!match) return undefined;
   const [, time = "", nonce = "", signature = ""] = match;
   const expected = Buffer.from(sign(`${time}.${nonce}`, secret));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  return { issuedAt: Number.parseInt(time, 36), nonce };
+  const issuedAt = Number.parseInt(time, 36);
+  const age = (options.now ?? Date.now()) - issuedAt;
+  // A token from the future was not issued by a clock this server trusts.
+  if (age > options.maxAgeMs || age < -CLOCK_SKEW_MS) return undefined;
+  return { issuedAt, nonce };
 }
 
 /**

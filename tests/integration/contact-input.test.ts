@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { issueFormToken } from "../../app/server/form-token.server.ts";
 import {
   goodFields,
   openForm,
@@ -231,7 +232,10 @@ describe("the contact action refuses bad input with a clear 4xx, and keeps runni
   test("a post from another site: 403; from the site itself: taken", async () => {
     const foreign = await postContact(server.url, await form(), { ...client(), Origin: "https://evil.example" });
     expect(foreign.status).toBe(403);
-    expect(await foreign.text()).toContain("can only be sent from this website's own pages");
+    expect(foreign.headers.get("content-type")).toContain("text/html");
+    const page = await foreign.text();
+    expect(page).toContain("This form was sent from another website</h1>");
+    expect(page).toContain('<footer class="site-footer">');
 
     const crossSite = await postContact(server.url, await form(), { ...client(), "Sec-Fetch-Site": "cross-site" });
     expect(crossSite.status).toBe(403);
@@ -245,6 +249,22 @@ describe("the contact action refuses bad input with a clear 4xx, and keeps runni
       "Sec-Fetch-Site": "same-origin",
     });
     expect(own.status).toBe(303);
+  });
+
+  test("a post from the site's own https page, through a proxy that hides the scheme, is taken; the log says what to set, once", async () => {
+    const httpsOrigin = server.url.replace(/^http:/, "https:");
+    for (let i = 0; i < 2; i++) {
+      const response = await postContact(server.url, await form(), {
+        ...client(),
+        Origin: httpsOrigin,
+        "Sec-Fetch-Site": "same-origin",
+      });
+      expect(response.status).toBe(303);
+      expect(referenceOf(response)).toMatch(/^ENQ-/);
+    }
+    const warnings = server.logs.filter((line) => line.includes("X-Forwarded-Proto"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("TRUST_PROXY");
   });
 
   test("the same form sent twice is stored once, under one reference", async () => {
@@ -277,17 +297,24 @@ describe("the contact action refuses bad input with a clear 4xx, and keeps runni
   test("none of it broke the server or wrote a stack trace", async () => {
     expect((await fetch(`${server.url}/`)).status).toBe(200);
     expect((await fetch(`${server.url}/contact`)).status).toBe(200);
-    expect(server.logs.filter((line) => line.startsWith("stderr:"))).toEqual([]);
+    // The one warning expected here is the proxy-settings hint tested above.
+    const stderr = server.logs.filter((line) => line.startsWith("stderr:") && !line.includes("X-Forwarded-Proto"));
+    expect(stderr).toEqual([]);
   });
 });
 
 describe("the minimum fill time", () => {
   let slowDir: string;
   let slow: SiteServer;
+  const slowSecret = "a-secret-for-the-fill-time-tests-0123456789";
 
   beforeAll(async () => {
     slowDir = await mkdtemp(path.join(tmpdir(), "contact-fill-time-"));
-    slow = await startSite({ buildDir, dataDir: slowDir, env: { FORM_MIN_FILL_SECONDS: "1.5" } });
+    slow = await startSite({
+      buildDir,
+      dataDir: slowDir,
+      env: { FORM_MIN_FILL_SECONDS: "1.5", FORM_SECRET: slowSecret, TRUST_PROXY: "1" },
+    });
   });
 
   afterAll(async () => {
@@ -317,10 +344,38 @@ describe("the minimum fill time", () => {
     expect(summaryLinks(await response.text())).toEqual(["email"]);
   });
 
-  test("a form whose token this server cannot verify is still taken, never silently lost", async () => {
+  test("a form whose token cannot be verified is shown again with the input and a fresh token, not stored", async () => {
+    const stored = () => readDatabase(path.join(slowDir, "inquiries.sqlite")).inquiries.length;
+    const fields = goodFields();
     const forged = `${Date.now().toString(36)}.AAAAAAAAAAAAAAAA.${"A".repeat(43)}`;
-    const response = await postContact(slow.url, { ...goodFields(), form_token: forged });
-    expect(response.status).toBe(303);
-    expect(referenceOf(response)).toMatch(/^ENQ-/);
+    const expired = issueFormToken(Buffer.from(slowSecret), Date.now() - 25 * 3_600_000);
+    for (const [index, token] of [forged, expired, "x"].entries()) {
+      const visitor = { "X-Forwarded-For": `198.51.100.${index + 1}` };
+      const before = stored();
+      const response = await postContact(slow.url, { ...fields, form_token: token }, visitor);
+      expect(response.status, token).toBe(400);
+      const html = await response.text();
+      expect(html).toContain("This form had expired; please check and send it again.");
+      expect(html).toContain(`value="${fields.name}"`);
+      const fresh = /name="form_token" value="([^"]+)"/.exec(html)?.[1];
+      expect(fresh).toBeDefined();
+      expect(fresh).not.toBe(token);
+      expect(stored()).toBe(before);
+
+      // The visitor presses Send again at once, and the message is taken.
+      const again = await postContact(slow.url, { ...fields, form_token: fresh ?? "" }, visitor);
+      expect(again.status).toBe(303);
+      expect(referenceOf(again)).toMatch(/^ENQ-/);
+    }
+  });
+
+  test("forms with bad tokens count against the sender's allowance, as a possible bot", async () => {
+    const bot = { "X-Forwarded-For": "203.0.113.99" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await postContact(slow.url, { ...goodFields(), form_token: `forged-${i}` }, bot);
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });
 });
