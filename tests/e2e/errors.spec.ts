@@ -1,4 +1,5 @@
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
+import { checkAccessibility, describeViolations } from "../support/axe.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { parseServedHtml } from "../support/served-html.ts";
 import { specServiceSlugs } from "../support/site-pages.ts";
@@ -91,6 +92,33 @@ test.describe("a page that fails while rendering", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
     await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
     await expect(page.getByRole("main").getByRole("link", { name: /home/i })).toHaveAttribute("href", "/");
+  });
+});
+
+test.describe("a form sent from another website", () => {
+  test("is refused with a 403 page in the frame that says what happened and leads to the contact page", async ({
+    page,
+    baseURL,
+  }) => {
+    // A page on another site that posts to our contact form, as a forged form would.
+    await page.route("http://other-site.test/", (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><title>Other site</title><form method="post" action="${baseURL}/contact">
+          <input name="name" value="Asha"><button>Send</button></form>`,
+      }),
+    );
+    await page.goto("http://other-site.test/");
+    const answer = page.waitForResponse(`${baseURL}/contact`);
+    await page.getByRole("button", { name: "Send" }).click();
+    expect((await answer).status()).toBe(403);
+
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: "This form was sent from another website" })).toBeVisible();
+    await expectFrame(page);
+    await expect(main.getByRole("link", { name: "Contact page" })).toHaveAttribute("href", "/contact");
+    const violations = await checkAccessibility(page);
+    expect(violations.map((violation) => violation.id), describeViolations(violations)).toEqual([]);
   });
 });
 
