@@ -34,10 +34,34 @@ const CONTROL_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const PHONE_CHARACTERS = /^[0-9 +\-.()]+$/;
-// The address part as the HTML standard defines it for type="email", plus a dot in
-// the domain: an address at a bare host name is almost always a typing slip.
-const EMAIL_ADDRESS =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+// The address as the HTML standard defines it for type="email", plus a dot in the
+// domain: an address at a bare host name is almost always a typing slip.
+const EMAIL_LOCAL_PART = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+$/;
+const EMAIL_DOMAIN =
+  /^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
+const NOT_IN_A_DOMAIN = /[\s/\\?#@:%[\]]/;
+
+/**
+ * The domain as DNS knows it. An internationalised domain (उदाहरण.भारत) is
+ * checked in its punycode form, which the URL parser computes in the browser
+ * and on the server alike; the address is kept as the visitor typed it.
+ */
+function asciiDomain(domain: string): string | undefined {
+  if (PRINTABLE_ASCII.test(domain)) return domain;
+  if (NOT_IN_A_DOMAIN.test(domain)) return undefined;
+  try {
+    return new URL(`http://${domain}`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+function isEmailAddress(value: string): boolean {
+  const at = value.lastIndexOf("@");
+  const domain = asciiDomain(value.slice(at + 1));
+  return at > 0 && EMAIL_LOCAL_PART.test(value.slice(0, at)) && domain !== undefined && EMAIL_DOMAIN.test(domain);
+}
 
 function tooLong(what: string, limit: number) {
   return (issue: { received: string }) =>
@@ -61,7 +85,7 @@ export const contactSchema = v.object({
     v.trim(),
     v.nonEmpty("Enter your e-mail address"),
     v.maxLength(contactLimits.email, tooLong("An e-mail address", contactLimits.email)),
-    v.regex(EMAIL_ADDRESS, "Enter an e-mail address in the form name@example.com"),
+    v.check(isEmailAddress, "Enter an e-mail address in the form name@example.com"),
   ),
   phone_number: v.pipe(
     v.string("Enter your phone number"),

@@ -1,3 +1,4 @@
+import { domainToASCII } from "node:url";
 import { formatAddress, site } from "../content/site.ts";
 import type { MailAddress } from "./env.server.ts";
 import type { MailKind, StoredInquiry } from "./inquiries.server.ts";
@@ -100,7 +101,7 @@ ${rows
   return {
     from: settings.mailFrom,
     to: settings.mailTo,
-    replyTo: { name: inquiry.name, address: inquiry.email },
+    replyTo: { name: inquiry.name, address: asciiAddress(inquiry.email) },
     subject: `Inquiry ${inquiry.reference}: ${inquiry.msg_subject}`,
     text,
     html,
@@ -141,7 +142,7 @@ export function acknowledgementMail(inquiry: StoredInquiry, settings: MailSettin
 
   return {
     from: settings.mailFrom,
-    to: inquiry.email,
+    to: asciiAddress(inquiry.email),
     replyTo: settings.mailTo,
     subject,
     text,
@@ -158,4 +159,14 @@ export function acknowledgementMail(inquiry: StoredInquiry, settings: MailSettin
 
 export function composeMail(kind: MailKind, inquiry: StoredInquiry, settings: MailSettings): OutgoingMail {
   return kind === "company" ? companyMail(inquiry, settings) : acknowledgementMail(inquiry, settings);
+}
+
+/**
+ * The address with its domain in punycode (ravi@उदाहरण.भारत becomes
+ * ravi@xn--p1b6ci4b4b3a.xn--h2brj9c): every mail server understands that form,
+ * while a Unicode domain needs one that speaks SMTPUTF8.
+ */
+export function asciiAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  return `${address.slice(0, at)}@${domainToASCII(address.slice(at + 1)) || address.slice(at + 1)}`;
 }

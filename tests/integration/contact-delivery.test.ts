@@ -66,6 +66,20 @@ function mailEnv(port: number, extra: Record<string, string> = {}): Record<strin
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("delivering an inquiry", () => {
+  test("an address at an internationalised domain, typed in Unicode, is stored as typed and mailed to its punycode form", async () => {
+    const smtp = await mailServer();
+    const server = await site(mailEnv(smtp.port));
+    const email = "ravi@उदाहरण.भारत";
+    const reference = await sendInquiry(server.url, goodFields({ email }));
+    expect(reference).toMatch(/^ENQ-/);
+    expect(readDatabase(databasePath).inquiries[0]?.email).toBe(email);
+    await smtp.waitForMails(2);
+    const acknowledgement = smtp.mails.find((mail) => mail.envelope.to.some((to) => to.startsWith("ravi@")));
+    expect(acknowledgement?.envelope.to).toEqual([`ravi@${new URL("http://उदाहरण.भारत").hostname}`]);
+    const company = smtp.mails.find((mail) => mail.envelope.to.includes(COMPANY_INBOX));
+    expect(company?.text).toContain(email);
+  });
+
   test("sends the company a mail with every field and the visitor an acknowledgement with the reference", async () => {
     const smtp = await mailServer({ auth: { user: "mailer", pass: "s3cret-pass" } });
     const server = await site(mailEnv(smtp.port, { SMTP_USER: "mailer", SMTP_PASS: "s3cret-pass" }));
