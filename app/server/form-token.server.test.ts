@@ -24,6 +24,15 @@ describe("form tokens", () => {
     }
   });
 
+  test("a token expires after its maximum age, and one from the future is not trusted", () => {
+    const issued = 1_760_000_000_000;
+    const token = issueFormToken(secret, issued);
+    const day = 24 * 3_600_000;
+    expect(verifyFormToken(token, secret, { maxAgeMs: day, now: issued + day })).toBeDefined();
+    expect(verifyFormToken(token, secret, { maxAgeMs: day, now: issued + day + 1 })).toBeUndefined();
+    expect(verifyFormToken(token, secret, { maxAgeMs: day, now: issued - 10 * 60_000 })).toBeUndefined();
+  });
+
   test("the submission key is the same for the same form and content, different otherwise", () => {
     const fields = { name: "Asha", message: "Hello" };
     expect(submissionKey("n1", fields)).toBe(submissionKey("n1", { message: "Hello", name: "Asha" }));
