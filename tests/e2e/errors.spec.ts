@@ -114,11 +114,16 @@ test.describe("a form sent from another website", () => {
     expect((await answer).status()).toBe(403);
 
     const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1, name: "This form was sent from another website" })).toBeVisible();
+    await expect(
+      main.getByRole("heading", { level: 1, name: "This form was sent from another website" }),
+    ).toBeVisible();
     await expectFrame(page);
     await expect(main.getByRole("link", { name: "Contact page" })).toHaveAttribute("href", "/contact");
     const violations = await checkAccessibility(page);
-    expect(violations.map((violation) => violation.id), describeViolations(violations)).toEqual([]);
+    expect(
+      violations.map((violation) => violation.id),
+      describeViolations(violations),
+    ).toEqual([]);
   });
 });
 
