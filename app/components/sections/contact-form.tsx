@@ -35,22 +35,14 @@ export function ContactForm({ subject, token, answer }: ContactFormProps) {
   const [errors, setErrors] = useState<ContactErrors>(answer?.errors ?? {});
   const [formError, setFormError] = useState(answer?.formError);
   const [summaryShown, setSummaryShown] = useState(Boolean(answer));
-  const [summaryFocus, setSummaryFocus] = useState(0);
+  // A form the server sent back takes the visitor to its errors as soon as it wakes.
+  const [summaryFocus, setSummaryFocus] = useState(answer ? 1 : 0);
   const [enhanced, setEnhanced] = useState(false);
   const edited = useRef(new Set<string>());
   const submitted = useRef(false);
   const summary = useRef<HTMLDivElement>(null);
 
   useEffect(() => setEnhanced(true), []);
-
-  // A new answer from the server: show its errors and take the visitor to them.
-  useEffect(() => {
-    if (!answer) return;
-    setErrors(answer.errors);
-    setFormError(answer.formError);
-    setSummaryShown(true);
-    setSummaryFocus((count) => count + 1);
-  }, [answer]);
 
   useEffect(() => {
     if (summaryFocus > 0) summary.current?.focus();
