@@ -1,3 +1,5 @@
+import type { ServiceSlug } from "./services.ts";
+
 /**
  * The long text of each service, for its own page. Kept apart from services.ts
  * so that pages listing services do not carry every description to the browser.
@@ -8,8 +10,8 @@ export type ServiceDetails = {
   uses: readonly string[];
 };
 
-/** Keyed by service slug; a unit test checks that every service has its entry. */
-export const serviceDetails: Readonly<Record<string, ServiceDetails>> = {
+/** Keyed by service slug: the type check fails when a service has no entry, or an entry no service. */
+export const serviceDetails: Readonly<Record<ServiceSlug, ServiceDetails>> = {
   box: {
     description:
       "Product boxes made to your dimensions from duplex, SBS or kraft board, printed in up to six colours and finished with lamination, spot UV or foil. We help with the dieline, print a sample and then run the order, from a few hundred to a few lakh pieces.",

@@ -8,7 +8,7 @@ export type ServiceGroup = {
   summary: string;
 };
 
-export type Service = {
+type ServiceEntry = {
   /** The address segment: /services/{slug}. Kept as the old site spelled it. */
   slug: string;
   group: ServiceGroupId;
@@ -40,7 +40,7 @@ export const serviceGroups: readonly ServiceGroup[] = [
 
 const image = (slug: string) => `/images/services/${slug}.svg`;
 
-export const services: readonly Service[] = [
+export const services = [
   {
     slug: "box",
     group: "paper-packaging",
@@ -146,10 +146,15 @@ export const services: readonly Service[] = [
     short: "Weather-proof flex banners in any size.",
     image: image("flex"),
   },
-];
+] as const satisfies readonly ServiceEntry[];
+
+/** The slugs the catalog has; data keyed by this type must have an entry for every service. */
+export type ServiceSlug = (typeof services)[number]["slug"];
+
+export type Service = ServiceEntry & { slug: ServiceSlug };
 
 export function findService(slug: string): Service | undefined {
-  return services.find((service) => service.slug === slug);
+  return services.find((service): service is (typeof services)[number] => service.slug === slug);
 }
 
 export function servicesInGroup(groupId: ServiceGroupId): Service[] {

@@ -15,7 +15,8 @@ import { quoteUrl, serviceUrl } from "../lib/urls.ts";
 import type { Route } from "./+types/service-detail";
 
 export function loader({ params, request }: Route.LoaderArgs) {
-  if (findService(params.type)) return { slug: params.type };
+  const service = findService(params.type);
+  if (service) return { slug: service.slug };
   const target = legacyRedirectTarget(new URL(request.url).pathname);
   if (target) throw redirect(target, 301);
   throw data(null, { status: 404 });
@@ -23,8 +24,8 @@ export function loader({ params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const service = loaderData && findService(loaderData.slug);
-  const details = service && serviceDetails[service.slug];
-  if (!service || !details) return buildMeta(pageText.notFound);
+  if (!service) return buildMeta(pageText.notFound);
+  const details = serviceDetails[service.slug];
   const path = serviceUrl(service.slug);
   return buildMeta({
     title: service.title,
@@ -37,8 +38,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const service = findService(loaderData.slug);
-  const details = serviceDetails[loaderData.slug];
-  if (!service || !details) throw new Error(`Service ${loaderData.slug} is missing from the catalog`);
+  if (!service) throw new Error(`Service ${loaderData.slug} is missing from the catalog`);
+  const details = serviceDetails[service.slug];
   return (
     <>
       <PageBanner heading={service.title} trail={servicesTrail}>
