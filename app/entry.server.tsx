@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { EntryModuleContext } from "./components/layout/page-scripts.tsx";
 import { contentSecurityPolicy, inlineHashes } from "./lib/csp.ts";
 
 // The server build exposes this module to server.ts as build.entry.module, which is
@@ -41,7 +42,12 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const page = (
+      <EntryModuleContext value={routerContext.manifest.entry.module}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </EntryModuleContext>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       onAllReady() {
         const chunks: Buffer[] = [];
         const body = new PassThrough();

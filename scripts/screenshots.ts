@@ -2,7 +2,7 @@ import "./require-node.mjs";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { prerenderPaths } from "../app/lib/site-paths.ts";
+import { pagePaths } from "../app/lib/urls.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { lookPastPreloader } from "../tests/support/preloader.ts";
 import { startServer } from "./lib/start-server.ts";
@@ -18,7 +18,7 @@ try {
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: width < 800 ? 800 : 900 } });
     await lookPastPreloader(page);
-    for (const pagePath of [...prerenderPaths(), "/page-that-does-not-exist"]) {
+    for (const pagePath of [...pagePaths(), "/page-that-does-not-exist"]) {
       await page.goto(server.url + pagePath, { waitUntil: "networkidle" });
       const name = pagePath === "/" ? "home" : pagePath.slice(1).replaceAll("/", "-");
       await page.screenshot({ path: path.join(outDir, `${name}-${width}.png`), fullPage: true });
@@ -26,7 +26,7 @@ try {
     await page.close();
   }
   console.log(
-    `Screenshots of ${prerenderPaths().length + 1} pages at ${widths.join(" and ")} px written to ${path.relative(process.cwd(), outDir)}/`,
+    `Screenshots of ${pagePaths().length + 1} pages at ${widths.join(" and ")} px written to ${path.relative(process.cwd(), outDir)}/`,
   );
 } finally {
   await browser.close();

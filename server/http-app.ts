@@ -1,8 +1,7 @@
 import path from "node:path";
-import { createRequestHandler, type GetLoadContextFunction } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import type { ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import { type StatusPageKind, statusPages } from "../app/content/status-pages.ts";
 import { contactBodyLimitBytes } from "../app/lib/contact-schema.ts";
 import { contentSecurityPolicy } from "../app/lib/csp.ts";
@@ -10,22 +9,16 @@ import { statusPagesPath } from "../app/lib/urls.ts";
 import { canonicalAddress } from "./canonical-address.ts";
 import type { ServerConfig } from "./config.ts";
 import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
-import { findPrerenderedPages, type PrerenderedPage, takeStatusPages } from "./static-pages.ts";
+import { findPrerenderedPages, type PrerenderedPage, takeStatusPages } from "./prerendered-pages.ts";
+import { reactRouterHandler } from "./react-router-handler.ts";
 
 type AppOptions = {
   build: ServerBuild;
   clientDir: string;
   config: ServerConfig;
   /** What each request's loaders and actions see as their context, such as the client's address. */
-  getLoadContext?: GetLoadContextFunction;
+  getLoadContext?: (req: Request) => RouterContextProvider;
 };
-
-/**
- * Pages rendered for every request even though the build prerenders them: the
- * contact form carries a signed time of its own, which a file made at build
- * time cannot. Their page data (/contact.data) is rendered too.
- */
-const RENDERED_PER_REQUEST: ReadonlySet<string> = new Set(["/contact"]);
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -40,7 +33,6 @@ export function createHttpApp({ build, clientDir, config, getLoadContext }: AppO
   app.set("trust proxy", config.TRUST_PROXY);
 
   const pages = findPrerenderedPages(clientDir);
-  for (const page of RENDERED_PER_REQUEST) pages.delete(page);
   const sendStatusPage = statusPageSender(takeStatusPages(pages, `${statusPagesPath}/`));
 
   if (!config.QUIET) app.use(logRequests);
@@ -50,6 +42,8 @@ export function createHttpApp({ build, clientDir, config, getLoadContext }: AppO
   app.use(refuseCrossSitePosts((res) => sendStatusPage(res, "cross-site")));
   app.use(limitBodySize(contactBodyLimitBytes, (res) => sendStatusPage(res, "too-large")));
   app.use(statusPagesPath, (_req, res) => sendStatusPage(res, "not-found"));
+  // Page data for React Router's client, which the site does not run: no such address.
+  app.use((req, res, next) => (req.path.endsWith(".data") ? sendStatusPage(res, "not-found") : next()));
 
   app.use(
     "/assets",
@@ -63,35 +57,19 @@ export function createHttpApp({ build, clientDir, config, getLoadContext }: AppO
 
   app.use(servePrerenderedPage(pages));
 
-  const renderedData = new Set([...RENDERED_PER_REQUEST].map((page) => `${page}.data`));
-  const publicFiles = express.static(clientDir, {
-    index: false,
-    redirect: false,
-    setHeaders: (res, file) => {
-      // Page data for client-side navigation changes with each build, like the HTML.
-      if (file.endsWith(".data")) {
-        res.setHeader("Content-Type", "text/x-script");
-        res.setHeader("Cache-Control", "no-cache");
-      } else {
-        res.setHeader("Cache-Control", "public, max-age=3600");
-      }
-    },
-  });
-  app.use((req, res, next) => (renderedData.has(req.path) ? next() : publicFiles(req, res, next)));
+  app.use(
+    express.static(clientDir, {
+      index: false,
+      redirect: false,
+      setHeaders: (res) => res.setHeader("Cache-Control", "public, max-age=3600"),
+    }),
+  );
 
   app.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-cache");
-    // React Router appends its headers. A page it renders brings a policy of its
-    // own, which must replace the default rather than be added beside it: two
-    // policies both apply, and the default one allows no inline script.
-    const append = res.append.bind(res);
-    res.append = (field, value) =>
-      field.toLowerCase() === "content-security-policy" && value !== undefined
-        ? res.setHeader(field, value)
-        : append(field, value);
     next();
   });
-  app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }));
+  app.all("/{*splat}", reactRouterHandler({ build, mode: process.env.NODE_ENV, getLoadContext }));
   app.use(lastResort(sendStatusPage));
   return app;
 }

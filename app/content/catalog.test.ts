@@ -3,7 +3,7 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
-import { prerenderPaths } from "../lib/site-paths.ts";
+import { pagePaths } from "../lib/urls.ts";
 import routes from "../routes.ts";
 import { faqItems } from "./faq.ts";
 import { footerLinks, footerServiceLinks, isNavMenu, mainNavigation, type NavLink } from "./navigation.ts";
@@ -126,7 +126,7 @@ describe("navigation", () => {
   });
 
   it("links only to pages that are prerendered", () => {
-    const prerendered = new Set(prerenderPaths());
+    const prerendered = new Set(pagePaths());
     const missing = allNavigationLinks().filter((link) => !prerendered.has(link.to));
     expect(missing).toEqual([]);
   });
@@ -138,13 +138,13 @@ describe("the prerender list", () => {
       ...specPages,
       ...Object.values(specGroups).flatMap((slugs) => slugs.map((s) => `/services/${s}`)),
     ];
-    const paths = prerenderPaths();
+    const paths = pagePaths();
     expect(paths).toHaveLength(new Set(paths).size);
     expect([...paths].sort()).toEqual(expected.sort());
   });
 
   it("holds only addresses that a real page route answers", () => {
-    const unresolved = prerenderPaths().flatMap((address) => {
+    const unresolved = pagePaths().flatMap((address) => {
       const result = resolve(address);
       return "problem" in result ? [`${address}: ${result.problem}`] : [];
     });

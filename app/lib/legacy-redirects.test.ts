@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { serviceGroups } from "../content/services.ts";
 import { legacyRedirects, legacyRedirectTarget } from "./legacy-redirects.ts";
-import { prerenderPaths } from "./site-paths.ts";
+import { pagePaths } from "./urls.ts";
 
 /** The dead links the specification lists, expanded. */
 const specifiedOldPaths = [
@@ -24,7 +24,7 @@ describe("legacy redirects", () => {
   });
 
   it("sends every old address to a page that exists, or to a group section of the services page", () => {
-    const pages = new Set(prerenderPaths());
+    const pages = new Set(pagePaths());
     const groupAnchors = new Set(serviceGroups.map((group) => `/services#${group.id}`));
     for (const [oldPath, target] of Object.entries(legacyRedirects)) {
       expect(pages.has(target) || groupAnchors.has(target), `${oldPath} -> ${target}`).toBe(true);

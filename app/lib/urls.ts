@@ -1,5 +1,8 @@
 /** Every internal address the site links to is built here. */
 
+import { services } from "../content/services.ts";
+import { staticPageSlugs } from "../content/static-pages.ts";
+
 export const paths = {
   home: "/",
   about: "/about",
@@ -10,6 +13,22 @@ export const paths = {
   privacy: "/privacy",
   terms: "/term",
 } as const;
+
+/** Every page address the site has, in the order a visitor meets them: the sitemap's list. */
+export function pagePaths(): string[] {
+  return [
+    paths.home,
+    paths.about,
+    paths.contact,
+    paths.product,
+    paths.services,
+    ...services.map((service) => serviceUrl(service.slug)),
+    ...staticPageSlugs.map((slug) => `/${slug}`),
+  ];
+}
+
+/** Pages the server renders for each request rather than the build: the contact form carries a fresh signed token. */
+export const pathsRenderedPerRequest: readonly string[] = [paths.contact];
 
 export function serviceUrl(slug: string): string {
   return `${paths.services}/${slug}`;

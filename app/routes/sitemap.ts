@@ -1,10 +1,9 @@
 import { site } from "../content/site.ts";
-import { prerenderPaths } from "../lib/site-paths.ts";
-import { absoluteUrl } from "../lib/urls.ts";
+import { absoluteUrl, pagePaths } from "../lib/urls.ts";
 
 /** Every page of the catalog, at the same address its canonical link gives. */
 export function loader() {
-  const urls = prerenderPaths().map((path) => `  <url><loc>${absoluteUrl(site.origin, path)}</loc></url>`);
+  const urls = pagePaths().map((path) => `  <url><loc>${absoluteUrl(site.origin, path)}</loc></url>`);
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -1,4 +1,4 @@
-import { prerenderPaths } from "../../app/lib/site-paths.ts";
+import { pagePaths } from "../../app/lib/urls.ts";
 import { expect, test } from "./fixtures.ts";
 
 const widths = [320, 1920];
@@ -8,7 +8,7 @@ test.describe("layout", () => {
     test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       const wide: string[] = [];
-      for (const path of prerenderPaths()) {
+      for (const path of pagePaths()) {
         await page.goto(path);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (overflow > 0) wide.push(`${path} (${overflow}px)`);
@@ -19,7 +19,7 @@ test.describe("layout", () => {
 
   test("every image has its size set, so nothing shifts as it loads, and alternative text", async ({ page }) => {
     const problems: string[] = [];
-    for (const path of prerenderPaths()) {
+    for (const path of pagePaths()) {
       await page.goto(path);
       const images = await page.locator("img").evaluateAll((elements) =>
         elements.map((image) => ({
@@ -42,7 +42,7 @@ test.describe("layout", () => {
       const url = new URL(request.url());
       if (url.origin !== baseURL && url.protocol !== "data:") foreign.push(request.url());
     });
-    for (const path of prerenderPaths()) {
+    for (const path of pagePaths()) {
       await page.goto(path, { waitUntil: "networkidle" });
     }
     expect(foreign).toEqual([]);

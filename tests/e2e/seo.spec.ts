@@ -1,4 +1,4 @@
-import { prerenderPaths } from "../../app/lib/site-paths.ts";
+import { pagePaths } from "../../app/lib/urls.ts";
 import { expect, test } from "./fixtures.ts";
 
 const origin = "https://www.example.com";
@@ -29,10 +29,10 @@ test.describe("search engines", () => {
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.headers()["content-type"]).toMatch(/xml/);
     const locations = [...(await sitemap.text()).matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual(prerenderPaths().map((path) => `${origin}${path === "/" ? "/" : path}`));
+    expect(locations).toEqual(pagePaths().map((path) => `${origin}${path === "/" ? "/" : path}`));
   });
 
-  for (const path of prerenderPaths()) {
+  for (const path of pagePaths()) {
     test(`${path}: canonical, sitemap and served address agree; social cards and structured data`, async ({
       request,
     }) => {

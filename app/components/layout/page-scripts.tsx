@@ -1,5 +1,11 @@
-import { useContext } from "react";
-import { Scripts, UNSAFE_FrameworkContext } from "react-router";
+import { createContext, useContext } from "react";
+import { Scripts } from "react-router";
+
+/**
+ * The browser entry module's address, from the build manifest the server
+ * renders with (app/entry.server.tsx), which React Router hands over publicly.
+ */
+export const EntryModuleContext = createContext<string | undefined>(undefined);
 
 /**
  * The page's scripts: one module, `app/entry.client.tsx`, that wakes up the
@@ -10,9 +16,9 @@ import { Scripts, UNSAFE_FrameworkContext } from "react-router";
  * React Router's scripts load the same module, with hot reloading.
  */
 export function PageScripts() {
-  const framework = useContext(UNSAFE_FrameworkContext);
+  const entryModule = useContext(EntryModuleContext);
   if (import.meta.env.DEV) return <Scripts />;
-  return <script type="module" src={framework?.manifest.entry.module} />;
+  return <script type="module" src={entryModule} />;
 }
 
 /**

@@ -1,6 +1,13 @@
 import { connect } from "node:net";
 
-export type RawResponse = { status: number; headers: Record<string, string>; body: string };
+export type RawResponse = {
+  status: number;
+  /** The last value of each header, by lower-case name. */
+  headers: Record<string, string>;
+  /** Every header line as sent, names in lower case, repeats included. */
+  rawHeaders: [string, string][];
+  body: string;
+};
 
 /**
  * Sends one request exactly as written, request line and all, which fetch()
@@ -34,10 +41,10 @@ export function rawRequest(
 function parseResponse(text: string): RawResponse {
   const split = text.indexOf("\r\n\r\n");
   const [statusLine = "", ...lines] = text.slice(0, split).split("\r\n");
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
+  const rawHeaders = lines.map((line): [string, string] => {
     const colon = line.indexOf(":");
-    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  return { status: Number(statusLine.split(" ")[1]), headers, body: text.slice(split + 4) };
+    return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
+  });
+  const headers = Object.fromEntries(rawHeaders);
+  return { status: Number(statusLine.split(" ")[1]), headers, rawHeaders, body: text.slice(split + 4) };
 }

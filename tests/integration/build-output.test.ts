@@ -1,0 +1,67 @@
+import { readdirSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { unusedOutput } from "../../scripts/lib/sweep-build.ts";
+import { rawRequest } from "./support/raw-http.ts";
+import { type SiteServer, startSite } from "./support/site-server.ts";
+
+const buildDir = inject("siteBuildDir");
+const clientDir = path.join(buildDir, "client");
+
+let dataDir: string;
+let server: SiteServer;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "build-output-"));
+  server = await startSite({ buildDir, dataDir });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("the build ships only what pages load", () => {
+  test("no page data and no script that no page reaches", () => {
+    const files = readdirSync(clientDir, { recursive: true }).map(String);
+    expect(files.filter((file) => file.endsWith(".data"))).toEqual([]);
+    expect(unusedOutput(clientDir)).toEqual([]);
+    expect(files.some((file) => file.endsWith(".js"))).toBe(true);
+  });
+
+  test("addresses of React Router's page data answer 404, and hand out no form token", async () => {
+    for (const address of [
+      "/about.data",
+      "/contact.data",
+      "/services/cake.data",
+      "/_root.data",
+      "/contact.data?_routes=root",
+    ]) {
+      const response = await rawRequest(server.url, address);
+      expect(response.status, address).toBe(404);
+      expect(response.body, address).not.toContain("form_token");
+      expect(response.body, address).toContain("Page not found");
+    }
+  });
+});
+
+describe("every answer carries exactly one Content-Security-Policy", () => {
+  test.each([
+    ["a prerendered page", "GET", "/about"],
+    ["a page rendered per request", "GET", "/contact"],
+    ["a 404 rendered by React Router", "GET", "/nope"],
+    ["a redirect made by React Router", "GET", "/service/paper"],
+    ["a redirect made by the server", "GET", "/about/"],
+    ["a missing asset", "GET", "/assets/nope.js"],
+    ["a form refused by React Router", "POST", "/contact"],
+  ])("%s", async (_what, method, address) => {
+    const body = method === "POST" ? "name=" : undefined;
+    const headers: Record<string, string> =
+      method === "POST" ? { "Content-Type": "application/x-www-form-urlencoded" } : {};
+    const response = await rawRequest(server.url, address, { method, headers, ...(body ? { body } : {}) });
+    const policies = response.rawHeaders.filter(([name]) => name === "content-security-policy");
+    expect(policies).toHaveLength(1);
+  });
+});
