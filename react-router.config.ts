@@ -1,8 +1,7 @@
-import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { statusPageKinds } from "./app/content/status-pages.ts";
 import { pagePaths, pathsRenderedPerRequest, statusPageUrl } from "./app/lib/urls.ts";
-import { sweepBuild } from "./scripts/lib/sweep-build.ts";
+import { finishBuild } from "./scripts/lib/sweep-build.ts";
 
 export default {
   ssr: true,
@@ -24,6 +23,6 @@ export default {
   // React Router writes page data and a browser module for every route; pages load
   // neither (app/islands), so the build keeps only what a page can reach.
   buildEnd({ reactRouterConfig }) {
-    sweepBuild(path.join(reactRouterConfig.buildDirectory, "client"));
+    finishBuild(reactRouterConfig.buildDirectory);
   },
 } satisfies Config;

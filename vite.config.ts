@@ -6,5 +6,6 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   // PRELOADER_MS is read at build time (app/lib/preloader.ts).
   envPrefix: ["VITE_", "PRELOADER_MS"],
-  build: { assetsInlineLimit: 0 },
+  // The manifest of chunks lets the size checks add up what each kind of page loads (.size-limit.js).
+  build: { assetsInlineLimit: 0, manifest: true },
 });

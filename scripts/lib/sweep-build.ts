@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -19,6 +19,20 @@ export function unusedOutput(clientDir: string): string[] {
   );
   const dead = scripts.filter((file) => !live.has(file));
   return [...data, ...dead, ...dead.map((file) => `${file}.map`).filter((map) => files.includes(map))];
+}
+
+/** Where the build keeps Vite's manifest of the client's chunks, beside the client folder so it is never served. */
+export const clientManifestFile = "client-manifest.json";
+
+/**
+ * Finishes a build: moves Vite's chunk manifest out of the served folder (the
+ * size checks read it, visitors have no use for it) and sweeps unused output.
+ */
+export function finishBuild(buildDir: string): void {
+  const clientDir = path.join(buildDir, "client");
+  renameSync(path.join(clientDir, ".vite", "manifest.json"), path.join(buildDir, clientManifestFile));
+  rmSync(path.join(clientDir, ".vite"), { recursive: true });
+  sweepBuild(clientDir);
 }
 
 /** Removes what `unusedOutput` finds; answers the files removed, relative to the client folder. */

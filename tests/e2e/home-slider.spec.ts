@@ -1,3 +1,4 @@
+import { SLIDE_GAP_PX } from "../../app/content/timing.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
 // The slider's own timing: one move every 2.5 s. Waits below leave room on either side of it.
@@ -23,6 +24,11 @@ test.describe("testimonial slider", () => {
     await expect(carousel).toHaveAttribute("aria-roledescription", "carousel");
     await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(3);
     await expect(currentSlide(page)).toHaveAttribute("aria-label", "1 of 3");
+  });
+
+  test("keeps the specification's gap between slides", async ({ page }) => {
+    const track = page.getByRole("group", { name: "Testimonial slides" });
+    await expect(track).toHaveCSS("column-gap", `${SLIDE_GAP_PX}px`);
   });
 
   test("moves on by itself about every 2.5 seconds, and loops", async ({ page }) => {
