@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { readServerConfig } from "./server/config.ts";
 import { createHttpApp } from "./server/http-app.ts";
+import { createHttpServer } from "./server/http-server.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -53,7 +54,8 @@ const app = createHttpApp({
   config,
   getLoadContext: (req) => createLoadContext(req.ip),
 });
-const server = app.listen(config.PORT, config.HOST, () => {
+const server = createHttpServer(app, config.REQUEST_TIMEOUT_SECONDS);
+server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   console.log(`Site ready at http://${config.HOST}:${port}`);

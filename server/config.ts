@@ -61,6 +61,18 @@ const ServerEnv = v.object({
   BUILD_DIR: v.optional(v.pipe(v.string(), v.nonEmpty("must not be empty")), "build"),
   /** Set to 1 to turn request logging off (one line per request otherwise). */
   QUIET: flag,
+  /**
+   * The longest a client may take to send a whole request. The largest form
+   * (64 kB) takes a phone on 2G about 20 s at worst; a client slower than 30 s
+   * is holding a connection, not sending a form.
+   */
+  REQUEST_TIMEOUT_SECONDS: v.pipe(
+    v.optional(v.string(), "30"),
+    v.regex(/^\d+(\.\d+)?$/, "must be a number of seconds, such as 30"),
+    v.transform(Number),
+    v.minValue(1, "must be from 1 to 3600"),
+    v.maxValue(3600, "must be from 1 to 3600"),
+  ),
 });
 
 export type ServerConfig = v.InferOutput<typeof ServerEnv>;

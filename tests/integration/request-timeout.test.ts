@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, expect, inject, test } from "vitest";
+import { sendInquiry } from "./support/contact-form.ts";
+import { type SiteServer, startSite } from "./support/site-server.ts";
+
+const buildDir = inject("siteBuildDir");
+
+let dataDir: string;
+let server: SiteServer;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "request-timeout-"));
+  server = await startSite({ buildDir, dataDir, env: { REQUEST_TIMEOUT_SECONDS: "1" } });
+});
+
+afterEach(async () => {
+  await server?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+type Stalled = { answer: string; closedAfterMs: number; stillOpen: boolean };
+
+/**
+ * Sends the start of a request and nothing more, as a very slow or hostile
+ * client does. Settles when the server closes the connection, or after
+ * `giveUpMs`, so that a server that never does fails the test rather than
+ * hanging it.
+ */
+function sendAndStall(url: string, start: string, giveUpMs = 10_000): Promise<Stalled> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    let sentAt = 0;
+    const settle = (stillOpen: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({
+        answer: Buffer.concat(chunks).toString("latin1"),
+        closedAfterMs: performance.now() - sentAt,
+        stillOpen,
+      });
+    };
+    const timer = setTimeout(() => settle(true), giveUpMs);
+    socket.on("connect", () => {
+      sentAt = performance.now();
+      socket.write(start);
+    });
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("close", () => settle(false));
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET") reject(error);
+    });
+  });
+}
+
+function postHead(host: string, declaredLength: number): string {
+  return [
+    "POST /contact HTTP/1.1",
+    `Host: ${host}`,
+    "Content-Type: application/x-www-form-urlencoded",
+    `Content-Length: ${declaredLength}`,
+    "",
+    "",
+  ].join("\r\n");
+}
+
+test("a form whose body stops arriving gets 408 once the time allowed has passed, and others are served meanwhile", async () => {
+  const host = new URL(server.url).host;
+  const stalled = sendAndStall(server.url, `${postHead(host, 2000)}name=Asha+Verma&email=asha%40exam`);
+
+  const page = await fetch(`${server.url}/about`);
+  expect(page.status).toBe(200);
+  expect(await sendInquiry(server.url)).toMatch(/^ENQ-/);
+
+  const { answer, closedAfterMs, stillOpen } = await stalled;
+  expect(stillOpen).toBe(false);
+  expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  expect(closedAfterMs).toBeGreaterThan(900);
+  expect(closedAfterMs).toBeLessThan(3000);
+
+  // The server goes on as before.
+  expect(await sendInquiry(server.url)).toMatch(/^ENQ-/);
+  expect(server.logs.filter((line) => line.startsWith("stderr:"))).toEqual([]);
+});
+
+test("headers that never finish get 408 sooner still", async () => {
+  const host = new URL(server.url).host;
+  const { answer, closedAfterMs, stillOpen } = await sendAndStall(
+    server.url,
+    `GET /about HTTP/1.1\r\nHost: ${host}\r\nAccept: text/ht`,
+  );
+  expect(stillOpen).toBe(false);
+  expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  expect(closedAfterMs).toBeLessThan(2000);
+});
