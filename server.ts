@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { readServerConfig } from "./server/config.ts";
+import { prepareGracefulStop } from "./server/graceful-stop.ts";
 import { createHttpApp } from "./server/http-app.ts";
 import { createHttpServer } from "./server/http-server.ts";
 
@@ -55,6 +56,7 @@ const app = createHttpApp({
   getLoadContext: (req) => createLoadContext(req.ip),
 });
 const server = createHttpServer(app, config.REQUEST_TIMEOUT_SECONDS);
+const graceful = prepareGracefulStop(server);
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -67,18 +69,40 @@ server.on("error", (error) => {
 });
 
 /**
- * Finish the requests in flight, then the mail being sent, then leave; give up
- * on slow ones after ten seconds. Mail still queued is sent after the next start.
+ * A request that has started to arrive gets the whole time it is allowed for
+ * that, and then ten seconds to be answered; after that it is cut off.
+ */
+const requestsDeadlineMs = config.REQUEST_TIMEOUT_SECONDS * 1000 + 10_000;
+/** Then the mail being sent gets its own few seconds (outbox.server.ts), and a little more. */
+const exitDeadlineMs = requestsDeadlineMs + 10_000;
+
+let stopping = false;
+
+/**
+ * Answers every request that has arrived, then lets the mail being sent finish,
+ * then leaves. Mail still queued is sent after the next start.
  */
 function shutDown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  void stopInOrder(signal);
+}
+
+async function stopInOrder(signal: string) {
   console.log(`${signal} received: closing`);
-  const leave = () => stopDelivery().finally(() => process.exit(0));
-  server.close(leave);
-  server.closeIdleConnections();
   setTimeout(() => {
-    server.closeAllConnections();
-    leave();
-  }, 10_000).unref();
+    console.error(`Not stopped ${exitDeadlineMs / 1000} s after ${signal}: leaving anyway.`);
+    process.exit(1);
+  }, exitDeadlineMs).unref();
+  const { cut } = await graceful.stop(requestsDeadlineMs);
+  if (cut > 0) {
+    console.error(`${cut} requests were still unanswered ${requestsDeadlineMs / 1000} s after ${signal}: cut off.`);
+  }
+  // Only now: an action still running would find the database closed.
+  await stopDelivery().catch((error: unknown) => {
+    console.error(`The mail queue did not stop cleanly: ${(error as Error).message}`);
+  });
+  process.exit(0);
 }
 
 process.once("SIGTERM", () => shutDown("SIGTERM"));

@@ -6,6 +6,10 @@ const root = path.resolve(import.meta.dirname, "../../..");
 
 export type SiteServer = {
   url: string;
+  /** The server's own process, for signals a test sends while it keeps talking to it. */
+  pid: number;
+  /** Settles when the server has exited, with how it ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Everything the server printed, one line each, stderr lines marked. */
   logs: string[];
   waitForLog(pattern: RegExp, timeoutMs?: number): Promise<string>;
@@ -37,6 +41,10 @@ export async function startSite(options: {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const exited = once(child, "exit").then(([code, signal]) => ({
+    code: code as number | null,
+    signal: signal as NodeJS.Signals | null,
+  }));
   const logs: string[] = [];
   const listeners = new Set<() => void>();
   const collect = (prefix: string) => (chunk: Buffer) => {
@@ -78,6 +86,8 @@ export async function startSite(options: {
 
   return {
     url,
+    pid: child.pid ?? 0,
+    exited,
     logs,
     waitForLog,
     async stop(signal = "SIGTERM") {
