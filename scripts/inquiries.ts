@@ -41,7 +41,13 @@ function main(): number {
     return 0;
   }
 
-  const db = openDatabase(databasePath);
+  let db: ReturnType<typeof openDatabase>;
+  try {
+    db = openDatabase(databasePath);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 1;
+  }
   try {
     if (args.values["retry-failed"]) {
       const count = createOutbox(db).retryFailed(Date.now());

@@ -42,19 +42,64 @@ export const migrations: readonly { version: number; name: string; sql: string }
   },
 ];
 
+/** A database file that fails SQLite's own check, or is not a database at all. */
+export class DamagedDatabaseError extends Error {
+  constructor(file: string, detail: string) {
+    super(
+      `The inquiry database ${file} is damaged (SQLite: ${detail}). ` +
+        "Stop everything that uses it, move the file (with its -wal and -shm files) aside for inspection, " +
+        "restore the latest backup in its place, and start again.",
+    );
+    this.name = "DamagedDatabaseError";
+  }
+}
+
 /**
- * Opens (creating it and its folder on first use) the database and brings its
- * schema up to date. Write-ahead logging lets the staff listing read while the
- * server writes; FULL sync makes a stored inquiry survive a power cut.
+ * Opens (creating it and its folder on first use) the database, checks it is
+ * whole, and brings its schema up to date. Write-ahead logging lets the staff
+ * listing read while the server writes; FULL sync makes a stored inquiry survive
+ * a power cut.
  */
 export function openDatabase(file: string): DatabaseSync {
   mkdirSync(path.dirname(file), { recursive: true });
-  const db = new DatabaseSync(file, { timeout: 5000 });
-  db.exec("PRAGMA journal_mode = WAL");
-  db.exec("PRAGMA synchronous = FULL");
-  db.exec("PRAGMA foreign_keys = ON");
-  migrate(db);
-  return db;
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(file, { timeout: 5000 });
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = FULL");
+    db.exec("PRAGMA foreign_keys = ON");
+    // Before any migration reads or copies a table: a damaged file must be noticed
+    // at start, not by each visitor whose inquiry then cannot be stored.
+    const problem = integrityProblem(db);
+    if (problem) throw new DamagedDatabaseError(file, problem);
+    migrate(db);
+    return db;
+  } catch (error) {
+    if (db?.isOpen) db.close();
+    if (isDamage(error)) throw new DamagedDatabaseError(file, (error as Error).message);
+    throw error;
+  }
+}
+
+function integrityProblem(db: DatabaseSync): string | undefined {
+  const rows = db.prepare("PRAGMA quick_check").all() as { quick_check: string }[];
+  const problems = rows.map((row) => row.quick_check).filter((text) => text !== "ok");
+  if (problems.length === 0) return undefined;
+  return problems.slice(0, 3).join("; ") + (problems.length > 3 ? `; and ${problems.length - 3} more` : "");
+}
+
+const SQLITE_CORRUPT = 11;
+const SQLITE_NOTADB = 26;
+
+/** The primary result code of a node:sqlite error; extended codes keep it in their low byte. */
+function resultCode(error: unknown): number | undefined {
+  const code = typeof error === "object" && error !== null ? (error as { errcode?: unknown }).errcode : undefined;
+  return typeof code === "number" ? code & 0xff : undefined;
+}
+
+function isDamage(error: unknown): boolean {
+  const code = resultCode(error);
+  return code === SQLITE_CORRUPT || code === SQLITE_NOTADB;
 }
 
 function migrate(db: DatabaseSync) {

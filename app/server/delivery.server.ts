@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
-import { openDatabase } from "./db.server.ts";
+import { DamagedDatabaseError, openDatabase } from "./db.server.ts";
 import { type ContactEnv, contactEnv } from "./env.server.ts";
 import { createInquiryStore, type InquiryStore } from "./inquiries.server.ts";
 import { composeMail } from "./inquiry-mail.server.ts";
@@ -69,6 +69,7 @@ function open(log: Log): Running {
   try {
     db = openDatabase(env.databasePath);
   } catch (error) {
+    if (error instanceof DamagedDatabaseError) throw error;
     throw new Error(`The inquiry database at ${env.databasePath} could not be opened: ${(error as Error).message}`);
   }
   const store = createInquiryStore(db);
