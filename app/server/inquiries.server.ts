@@ -19,6 +19,8 @@ export type DeliveryStatus = {
   state: MailState;
   attempts: number;
   nextAttemptAt: number;
+  /** While in the future, a sender holds the mail: an attempt is under way. */
+  leaseUntil: number | null;
   lastError: string | null;
   sentAt: string | null;
 };
@@ -72,7 +74,7 @@ export function createInquiryStore(db: DatabaseSync) {
   const byId = db.prepare("SELECT * FROM inquiries WHERE id = ?");
   const all = db.prepare("SELECT * FROM inquiries ORDER BY id DESC");
   const deliveries = db.prepare(
-    `SELECT inquiry_id, kind, state, attempts, next_attempt_at, last_error, sent_at
+    `SELECT inquiry_id, kind, state, attempts, next_attempt_at, lease_until, last_error, sent_at
      FROM outbox ORDER BY inquiry_id, kind DESC`,
   );
 
@@ -124,6 +126,7 @@ export function createInquiryStore(db: DatabaseSync) {
           state: row.state as MailState,
           attempts: row.attempts as number,
           nextAttemptAt: row.next_attempt_at as number,
+          leaseUntil: row.lease_until as number | null,
           lastError: row.last_error as string | null,
           sentAt: row.sent_at as string | null,
         });

@@ -1,5 +1,17 @@
 import { describe, expect, test } from "vitest";
-import { csvCell, formatIndiaTime, terminalSafe } from "./inquiry-report.server.ts";
+import type { DeliveryStatus } from "./inquiries.server.ts";
+import { csvCell, describeDelivery, formatIndiaTime, terminalSafe } from "./inquiry-report.server.ts";
+
+const now = Date.parse("2026-03-04T09:00:00Z");
+const pending: DeliveryStatus = {
+  kind: "company",
+  state: "pending",
+  attempts: 0,
+  nextAttemptAt: now,
+  leaseUntil: null,
+  lastError: null,
+  sentAt: null,
+};
 
 describe("the staff listing", () => {
   test.each([
@@ -23,5 +35,14 @@ describe("the staff listing", () => {
   test("terminal control and direction characters are shown as codes", () => {
     expect(terminalSafe("a\u001b[31mb\u202ec")).toBe("a\\u{1b}[31mb\\u{202e}c");
     expect(terminalSafe("مريم 🌸")).toBe("مريم 🌸");
+  });
+
+  test("a mail whose attempt is under way is being sent; one whose sender stopped mid-attempt says so", () => {
+    const underWay = { ...pending, attempts: 1, leaseUntil: now + 60_000 };
+    expect(describeDelivery(underWay, now)).toBe("sending now (attempt 1)");
+    const afterAFailure = { ...underWay, attempts: 2, lastError: "connect ECONNREFUSED" };
+    expect(describeDelivery(afterAFailure, now)).toBe("sending now (attempt 2)");
+    const abandoned = { ...underWay, leaseUntil: now - 1 };
+    expect(describeDelivery(abandoned, now)).toBe("waiting, attempt 1 did not finish; next try 2026-03-04 14:30");
   });
 });

@@ -20,13 +20,18 @@ const kindLabel: Record<MailKind, string> = { company: "Company copy", acknowled
 
 const attempts = (count: number) => `${count} ${count === 1 ? "attempt" : "attempts"}`;
 
-export function describeDelivery(delivery: DeliveryStatus | undefined): string {
+/** Where one mail stands, in words for staff; now decides whether an attempt is still under way. */
+export function describeDelivery(delivery: DeliveryStatus | undefined, now: number = Date.now()): string {
   if (!delivery) return "not queued";
   if (delivery.state === "sent") return `sent ${delivery.sentAt ? formatIndiaTime(delivery.sentAt) : ""}`.trim();
   const reason = delivery.lastError ?? "no reason recorded";
   if (delivery.state === "failed") return `FAILED after ${attempts(delivery.attempts)}: ${reason}`;
+  if (delivery.leaseUntil !== null && delivery.leaseUntil > now) return `sending now (attempt ${delivery.attempts})`;
   if (delivery.attempts === 0) return "waiting to be sent";
-  return `waiting, ${attempts(delivery.attempts)} failed (${reason}); next try ${formatIndiaTime(delivery.nextAttemptAt)}`;
+  const nextTry = formatIndiaTime(Math.max(delivery.nextAttemptAt, delivery.leaseUntil ?? 0));
+  // A lease that ran out with nothing recorded: the sender stopped mid-attempt.
+  if (delivery.lastError === null) return `waiting, attempt ${delivery.attempts} did not finish; next try ${nextTry}`;
+  return `waiting, ${attempts(delivery.attempts)} failed (${reason}); next try ${nextTry}`;
 }
 
 function deliveryOf(inquiry: InquiryListing, kind: MailKind) {
@@ -43,7 +48,7 @@ export function terminalSafe(value: string): string {
 }
 
 /** The listing for the terminal, newest first. */
-export function formatListing(inquiries: InquiryListing[]): string {
+export function formatListing(inquiries: InquiryListing[], now: number = Date.now()): string {
   if (inquiries.length === 0) return "No inquiries yet.\n";
   const waiting = inquiries.flatMap((inquiry) => inquiry.deliveries).filter((d) => d.state === "pending").length;
   const failed = inquiries.flatMap((inquiry) => inquiry.deliveries).filter((d) => d.state === "failed").length;
@@ -59,7 +64,7 @@ export function formatListing(inquiries: InquiryListing[]): string {
       `  Subject: ${safe(inquiry.msg_subject)}`,
       `  Message: ${safe(preview.length > 100 ? `${preview.slice(0, 99)}…` : preview)}`,
       ...(["company", "acknowledgement"] as const).map(
-        (kind) => `  ${kindLabel[kind]}: ${safe(describeDelivery(deliveryOf(inquiry, kind)))}`,
+        (kind) => `  ${kindLabel[kind]}: ${safe(describeDelivery(deliveryOf(inquiry, kind), now))}`,
       ),
       "",
     );
@@ -90,7 +95,7 @@ const CSV_COLUMNS = [
 ];
 
 /** CSV for a spreadsheet: UTF-8 with a byte-order mark (so Excel reads Hindi and emoji right), CRLF rows. */
-export function formatCsv(inquiries: InquiryListing[]): string {
+export function formatCsv(inquiries: InquiryListing[], now: number = Date.now()): string {
   const rows = inquiries.map((inquiry) => [
     inquiry.reference,
     formatIndiaTime(inquiry.receivedAt),
@@ -99,8 +104,8 @@ export function formatCsv(inquiries: InquiryListing[]): string {
     inquiry.phone_number,
     inquiry.msg_subject,
     inquiry.message,
-    describeDelivery(deliveryOf(inquiry, "company")),
-    describeDelivery(deliveryOf(inquiry, "acknowledgement")),
+    describeDelivery(deliveryOf(inquiry, "company"), now),
+    describeDelivery(deliveryOf(inquiry, "acknowledgement"), now),
   ]);
   return `\uFEFF${[CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }

@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,8 +5,8 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { openDatabase } from "../../app/server/db.server.ts";
 import { createInquiryStore } from "../../app/server/inquiries.server.ts";
 import { createOutbox } from "../../app/server/outbox.server.ts";
+import { runInquiries } from "./support/inquiries-command.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 let dir: string;
 let file: string;
 
@@ -21,17 +19,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(root, "scripts/inquiries.ts"), ...args], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? "", DATABASE_PATH: file },
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => (stdout += chunk));
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  const [code] = await once(child, "exit");
-  return { code: code as number, stdout, stderr };
+function run(...args: string[]) {
+  return runInquiries(file, ...args);
 }
 
 /** Two inquiries: one fully delivered, one whose acknowledgement failed; one has text a spreadsheet would run. */
@@ -124,4 +113,26 @@ test("refuses an unknown option with the usage", async () => {
   expect(code).toBe(2);
   expect(stderr).toContain("Unknown option '--everything'");
   expect(stderr).toContain("npm run inquiries -- --csv inquiries.csv");
+});
+
+const visitor = {
+  name: "Ravi Kumar",
+  email: "ravi@example.in",
+  phone_number: "+91 91234 56789",
+  msg_subject: "Labels",
+  message: "5,000 labels.",
+};
+
+test("a mail being sent is listed as sending, not as a failed attempt", async () => {
+  const db = openDatabase(file);
+  await createInquiryStore(db).save(visitor);
+  const outbox = createOutbox(db);
+  const [company] = outbox.claimDue(Date.now(), 1, 60_000);
+  if (!company) throw new Error("Nothing to claim");
+  db.close();
+
+  const { stdout } = await run();
+  expect(stdout).toContain("Company copy: sending now (attempt 1)");
+  expect(stdout).toContain("Acknowledgement: waiting to be sent");
+  expect(stdout).not.toContain("failed (no reason recorded)");
 });
