@@ -16,6 +16,9 @@ const usage = `Lists the inquiries sent through the contact form, newest first, 
 The database is the server's: DATA_DIR or DATABASE_PATH, as for the server (default data/inquiries.sqlite).
 `;
 
+/** A staff command may wait for the server's lock; the server itself must not. */
+const BUSY_WAIT_MS = 5000;
+
 function main(): number {
   let args: ReturnType<typeof parse>;
   try {
@@ -43,7 +46,7 @@ function main(): number {
 
   let db: ReturnType<typeof openDatabase>;
   try {
-    db = openDatabase(databasePath);
+    db = openDatabase(databasePath, { busyWaitMs: BUSY_WAIT_MS });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     return 1;

@@ -103,7 +103,7 @@ export async function submitContactForm(
   }
 
   const key = submissionKey(token.nonce, result.output);
-  const earlier = services.store.referenceForSubmission(key);
+  const earlier = await services.store.referenceForSubmission(key);
   if (earlier) return { kind: "sent", location: thankYouUrl(earlier) };
 
   const decision = services.limiter.take(clientKey(clientAddress));
@@ -111,7 +111,7 @@ export async function submitContactForm(
 
   let reference: string;
   try {
-    reference = services.store.save(result.output, { submissionKey: key }).reference;
+    reference = (await services.store.save(result.output, { submissionKey: key })).reference;
   } catch (error) {
     log.error(`An inquiry could not be stored: ${(error as Error).message}`);
     return refused(503, values, { formError: contactFormProblems.unavailable, ...keep }, { "Retry-After": "60" });

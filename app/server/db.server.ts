@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /**
  * The schema, as numbered steps. A step, once released, is never edited: a change
@@ -42,6 +43,17 @@ export const migrations: readonly { version: number; name: string; sql: string }
   },
 ];
 
+/**
+ * How long one statement may hold up the process while another connection has
+ * the database locked. node:sqlite is synchronous, so this wait stops every
+ * request, static pages included; longer waits are taken in short tries with
+ * pauses between them (retryWhileBusy).
+ */
+export const BUSY_WAIT_MS = 20;
+
+/** Opening comes before the server takes requests, so it may wait as long as a staff command would. */
+const OPENING_BUSY_WAIT_MS = 5000;
+
 /** A database file that fails SQLite's own check, or is not a database at all. */
 export class DamagedDatabaseError extends Error {
   constructor(file: string, detail: string) {
@@ -58,13 +70,14 @@ export class DamagedDatabaseError extends Error {
  * Opens (creating it and its folder on first use) the database, checks it is
  * whole, and brings its schema up to date. Write-ahead logging lets the staff
  * listing read while the server writes; FULL sync makes a stored inquiry survive
- * a power cut.
+ * a power cut. busyWaitMs is how long each later statement may block waiting for
+ * a lock: short by default, for the server; a staff command may be patient.
  */
-export function openDatabase(file: string): DatabaseSync {
+export function openDatabase(file: string, options: { busyWaitMs?: number } = {}): DatabaseSync {
   mkdirSync(path.dirname(file), { recursive: true });
   let db: DatabaseSync | undefined;
   try {
-    db = new DatabaseSync(file, { timeout: 5000 });
+    db = new DatabaseSync(file, { timeout: OPENING_BUSY_WAIT_MS });
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = FULL");
     db.exec("PRAGMA foreign_keys = ON");
@@ -73,6 +86,7 @@ export function openDatabase(file: string): DatabaseSync {
     const problem = integrityProblem(db);
     if (problem) throw new DamagedDatabaseError(file, problem);
     migrate(db);
+    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.round(options.busyWaitMs ?? BUSY_WAIT_MS))}`);
     return db;
   } catch (error) {
     if (db?.isOpen) db.close();
@@ -88,6 +102,8 @@ function integrityProblem(db: DatabaseSync): string | undefined {
   return problems.slice(0, 3).join("; ") + (problems.length > 3 ? `; and ${problems.length - 3} more` : "");
 }
 
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
 const SQLITE_CORRUPT = 11;
 const SQLITE_NOTADB = 26;
 
@@ -97,9 +113,38 @@ function resultCode(error: unknown): number | undefined {
   return typeof code === "number" ? code & 0xff : undefined;
 }
 
+/** Another connection holds the lock this statement needs: trying again later can succeed. */
+export function isBusy(error: unknown): boolean {
+  const code = resultCode(error);
+  return code === SQLITE_BUSY || code === SQLITE_LOCKED;
+}
+
 function isDamage(error: unknown): boolean {
   const code = resultCode(error);
   return code === SQLITE_CORRUPT || code === SQLITE_NOTADB;
+}
+
+/**
+ * Runs a database step, trying again while another connection holds the lock.
+ * Each try blocks for at most the short busy wait set at open; between tries the
+ * process sleeps, so it keeps answering other requests. Gives up, with the last
+ * error, after patienceMs or when the signal is aborted.
+ */
+export async function retryWhileBusy<T>(
+  work: () => T,
+  options: { patienceMs: number; signal?: AbortSignal },
+): Promise<T> {
+  const deadline = Date.now() + options.patienceMs;
+  for (let pauseMs = 10; ; pauseMs = Math.min(pauseMs * 2, 200)) {
+    try {
+      return work();
+    } catch (error) {
+      if (!isBusy(error) || options.signal?.aborted || Date.now() + pauseMs > deadline) throw error;
+      await sleep(pauseMs, undefined, options.signal ? { signal: options.signal } : {}).catch(() => {
+        throw error;
+      });
+    }
+  }
 }
 
 function migrate(db: DatabaseSync) {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
-import { DamagedDatabaseError, openDatabase } from "./db.server.ts";
+import { DamagedDatabaseError, openDatabase, retryWhileBusy } from "./db.server.ts";
 import { type ContactEnv, contactEnv } from "./env.server.ts";
 import { createInquiryStore, type InquiryStore } from "./inquiries.server.ts";
 import { composeMail } from "./inquiry-mail.server.ts";
@@ -25,6 +25,9 @@ const KEY = Symbol.for("print-site.contact-services");
 const holder = globalThis as { [KEY]?: Running };
 
 type Log = Pick<Console, "info" | "warn" | "error">;
+
+/** How long a mail waits to read its inquiry from a locked database before the attempt fails and is retried. */
+const READ_PATIENCE_MS = 5000;
 
 /** The shared services, opened on first use (the production server opens them at start-up). */
 export function contactServices(): ContactServices {
@@ -63,6 +66,15 @@ export async function stopDelivery(): Promise<void> {
   running.db.close();
 }
 
+/** For log lines: the reference, or the row number when the database is too busy to say. */
+function referenceOf(store: InquiryStore, inquiryId: number): string {
+  try {
+    return store.get(inquiryId)?.reference ?? `inquiry ${inquiryId}`;
+  } catch {
+    return `inquiry ${inquiryId}`;
+  }
+}
+
 function open(log: Log): Running {
   const env = contactEnv();
   let db: DatabaseSync;
@@ -78,13 +90,13 @@ function open(log: Log): Running {
 
   const mailer = createMailer(env.smtp);
   const label = (mail: ClaimedMail) => {
-    const reference = store.get(mail.inquiryId)?.reference ?? `inquiry ${mail.inquiryId}`;
+    const reference = referenceOf(store, mail.inquiryId);
     return mail.kind === "company" ? `the company copy of ${reference}` : `the acknowledgement of ${reference}`;
   };
   const worker = startOutboxWorker({
     outbox: createOutbox(db),
-    async send(mail) {
-      const inquiry = store.get(mail.inquiryId);
+    async send(mail, signal) {
+      const inquiry = await retryWhileBusy(() => store.get(mail.inquiryId), { patienceMs: READ_PATIENCE_MS, signal });
       if (!inquiry) throw new Error(`Inquiry ${mail.inquiryId} is missing`);
       await mailer.send(composeMail(mail.kind, inquiry, env));
     },

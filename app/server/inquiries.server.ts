@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { ContactInput } from "../lib/contact-schema.ts";
-import { transaction } from "./db.server.ts";
+import { isBusy, retryWhileBusy, transaction } from "./db.server.ts";
 
 export type StoredInquiry = ContactInput & {
   id: number;
@@ -60,6 +60,15 @@ function fromRow(row: InquiryRow): StoredInquiry {
   };
 }
 
+/**
+ * How long a visitor's post waits for a database another process holds locked
+ * before being told to try again (503, with the form kept).
+ */
+export const SAVE_PATIENCE_MS = 5000;
+
+/** A lookup that only spares a duplicate (save checks again inside its transaction), so it waits less. */
+const LOOKUP_PATIENCE_MS = 1000;
+
 export type InquiryStore = ReturnType<typeof createInquiryStore>;
 
 /** Inquiries and the mails each one owes, kept together so that one cannot exist without the other. */
@@ -82,32 +91,48 @@ export function createInquiryStore(db: DatabaseSync) {
     /**
      * Stores an inquiry with its two mails in one transaction. A submission key
      * seen before (the same form sent twice) gives back the first reference.
+     * While another process holds the database, it tries again for a while
+     * without holding up other requests, then throws.
      */
-    save(input: ContactInput, options: { submissionKey?: string; now?: Date } = {}) {
+    save(
+      input: ContactInput,
+      options: { submissionKey?: string; now?: Date; patienceMs?: number } = {},
+    ): Promise<{ reference: string; isNew: boolean }> {
       const now = options.now ?? new Date();
-      return transaction(db, () => {
-        if (options.submissionKey) {
-          const existing = bySubmissionKey.get(options.submissionKey) as { reference: string } | undefined;
-          if (existing) return { reference: existing.reference, isNew: false };
-        }
-        const { id } = insertInquiry.get(
-          now.toISOString(),
-          input.name,
-          input.email,
-          input.phone_number,
-          input.msg_subject,
-          input.message,
-          options.submissionKey ?? null,
-        ) as { id: number };
-        const reference = formatReference(id, now);
-        setReference.run(reference, id);
-        for (const kind of mailKinds) insertMail.run(id, kind, now.getTime());
-        return { reference, isNew: true };
-      });
+      const store = () =>
+        transaction(db, () => {
+          if (options.submissionKey) {
+            const existing = bySubmissionKey.get(options.submissionKey) as { reference: string } | undefined;
+            if (existing) return { reference: existing.reference, isNew: false };
+          }
+          const { id } = insertInquiry.get(
+            now.toISOString(),
+            input.name,
+            input.email,
+            input.phone_number,
+            input.msg_subject,
+            input.message,
+            options.submissionKey ?? null,
+          ) as { id: number };
+          const reference = formatReference(id, now);
+          setReference.run(reference, id);
+          for (const kind of mailKinds) insertMail.run(id, kind, now.getTime());
+          return { reference, isNew: true };
+        });
+      return retryWhileBusy(store, { patienceMs: options.patienceMs ?? SAVE_PATIENCE_MS });
     },
 
-    referenceForSubmission(submissionKey: string): string | undefined {
-      return (bySubmissionKey.get(submissionKey) as { reference: string } | undefined)?.reference;
+    /** The reference a submission was stored under, if it was; undefined too when the database stays busy. */
+    async referenceForSubmission(submissionKey: string): Promise<string | undefined> {
+      try {
+        const row = await retryWhileBusy(() => bySubmissionKey.get(submissionKey), {
+          patienceMs: LOOKUP_PATIENCE_MS,
+        });
+        return (row as { reference: string } | undefined)?.reference;
+      } catch (error) {
+        if (isBusy(error)) return undefined;
+        throw error;
+      }
     },
 
     get(id: number): StoredInquiry | undefined {

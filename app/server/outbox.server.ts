@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
+import { setTimeout as sleep } from "node:timers/promises";
+import { isBusy, retryWhileBusy } from "./db.server.ts";
 import type { MailKind } from "./inquiries.server.ts";
 
 /** A mail this worker holds the lease on, with the number of the attempt now being made. */
@@ -97,8 +99,8 @@ export function retryDelayMs(attempt: number, policy: RetryPolicy, random: () =>
 
 export type OutboxWorkerOptions = {
   outbox: Outbox;
-  /** Sends one mail; a rejection means it was not sent. */
-  send: (mail: ClaimedMail) => Promise<void>;
+  /** Sends one mail; a rejection means it was not sent. The signal is aborted when the worker stops: give up then. */
+  send: (mail: ClaimedMail, signal: AbortSignal) => Promise<void>;
   /** A failure no retry can mend, such as a recipient the mail server refuses for good. */
   isPermanent?: (error: unknown, mail: ClaimedMail) => boolean;
   label?: (mail: ClaimedMail) => string;
@@ -108,6 +110,8 @@ export type OutboxWorkerOptions = {
   /** Looks at the queue at least this often, for mails put there by another process. */
   idleMs?: number;
   stopGraceMs?: number;
+  /** How long taking due mails waits for a database another process holds locked, before trying later. */
+  busyPatienceMs?: number;
   log?: Pick<Console, "info" | "warn" | "error">;
   now?: () => number;
   random?: () => number;
@@ -116,9 +120,15 @@ export type OutboxWorkerOptions = {
 export type OutboxWorker = {
   /** Something was queued: look now rather than at the next timer. */
   notify(): void;
-  /** Stops taking mails and waits (a while) for the ones being sent. */
+  /** Stops taking mails, waits (a while) for the ones being sent, then makes them give up. */
   stop(): Promise<void>;
 };
+
+/** How soon to look again when the database could not even say when the next mail is due. */
+const BUSY_LOOK_AGAIN_MS = 1000;
+
+/** Time for sends that were told to give up to record what became of them. */
+const RECORD_AFTER_STOP_MS = 1000;
 
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const {
@@ -131,12 +141,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     concurrency = 4,
     idleMs = 30_000,
     stopGraceMs = 5_000,
+    busyPatienceMs = 5_000,
     log = console,
     now = Date.now,
     random = Math.random,
   } = options;
 
   let stopped = false;
+  const stopping = new AbortController();
   let running: Promise<void> | undefined;
   let wakeAgain = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -156,7 +168,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return;
     }
     running = drain()
-      .catch((error: unknown) => log.error(`The mail queue could not be read: ${errorText(error)}`))
+      .catch((error: unknown) => {
+        if (stopped) return;
+        if (isBusy(error)) log.warn(`The mail queue is waiting for the database, which is locked: ${errorText(error)}`);
+        else log.error(`The mail queue could not be read: ${errorText(error)}`);
+      })
       .finally(() => {
         running = undefined;
         if (wakeAgain) {
@@ -164,14 +180,25 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           schedule(0);
           return;
         }
-        const due = safely(() => outbox.nextDueAt());
-        schedule(due === undefined ? idleMs : Math.min(idleMs, due - now()));
+        schedule(nextWakeIn());
       });
+  }
+
+  function nextWakeIn(): number {
+    try {
+      const due = outbox.nextDueAt();
+      return due === undefined ? idleMs : Math.min(idleMs, due - now());
+    } catch {
+      return Math.min(idleMs, BUSY_LOOK_AGAIN_MS);
+    }
   }
 
   async function drain() {
     while (!stopped) {
-      const batch = outbox.claimDue(now(), concurrency, leaseMs);
+      const batch = await retryWhileBusy(() => outbox.claimDue(now(), concurrency, leaseMs), {
+        patienceMs: busyPatienceMs,
+        signal: stopping.signal,
+      });
       if (batch.length === 0) return;
       await Promise.all(batch.map(deliver));
     }
@@ -179,27 +206,48 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function deliver(mail: ClaimedMail) {
     try {
-      await send(mail);
+      await send(mail, stopping.signal);
     } catch (error) {
-      const reason = errorText(error);
-      if (isPermanent(error, mail) || mail.attempt >= retry.maxAttempts) {
-        outbox.markFailed(mail, reason);
-        log.error(
-          `Mail FAILED: ${label(mail)}, after ${mail.attempt} ${mail.attempt === 1 ? "attempt" : "attempts"}: ${reason}. ` +
-            "It stays stored; send it again with: npm run inquiries -- --retry-failed",
-        );
-      } else {
-        const delay = retryDelayMs(mail.attempt, retry, random);
-        outbox.markRetry(mail, now() + delay, reason);
-        log.warn(
-          `Mail not sent yet: ${label(mail)}, attempt ${mail.attempt} of ${retry.maxAttempts}: ${reason}. ` +
-            `Next attempt in ${formatDelay(delay)}.`,
-        );
-      }
+      await recordFailure(mail, error);
       return;
     }
-    if (outbox.markSent(mail, now())) log.info(`Mail sent: ${label(mail)}`);
-    else log.warn(`Mail sent, but its lease had run out meanwhile: ${label(mail)}`);
+    const recorded = await record(mail, () => outbox.markSent(mail, now()));
+    if (recorded === true) log.info(`Mail sent: ${label(mail)}`);
+    else if (recorded === false) log.warn(`Mail sent, but its lease had run out meanwhile: ${label(mail)}`);
+    else
+      log.error(`Mail sent, but not recorded as sent: ${label(mail)}. It will go out again, with the same Message-ID.`);
+  }
+
+  async function recordFailure(mail: ClaimedMail, error: unknown) {
+    const reason = errorText(error);
+    if (isPermanent(error, mail) || mail.attempt >= retry.maxAttempts) {
+      await record(mail, () => outbox.markFailed(mail, reason));
+      log.error(
+        `Mail FAILED: ${label(mail)}, after ${mail.attempt} ${mail.attempt === 1 ? "attempt" : "attempts"}: ${reason}. ` +
+          "It stays stored; send it again with: npm run inquiries -- --retry-failed",
+      );
+    } else {
+      const delay = retryDelayMs(mail.attempt, retry, random);
+      await record(mail, () => outbox.markRetry(mail, now() + delay, reason));
+      log.warn(
+        `Mail not sent yet: ${label(mail)}, attempt ${mail.attempt} of ${retry.maxAttempts}: ${reason}. ` +
+          `Next attempt in ${formatDelay(delay)}.`,
+      );
+    }
+  }
+
+  /**
+   * Writes what became of a mail, waiting as long as the database stays locked:
+   * a lost "sent" would send a delivered mail again. Gives up only when the
+   * worker is stopped; undefined then.
+   */
+  async function record(mail: ClaimedMail, write: () => boolean): Promise<boolean | undefined> {
+    try {
+      return await retryWhileBusy(write, { patienceMs: Number.POSITIVE_INFINITY, signal: stopping.signal });
+    } catch (error) {
+      log.error(`What became of ${label(mail)} could not be recorded: ${errorText(error)}`);
+      return undefined;
+    }
   }
 
   schedule(0);
@@ -211,20 +259,21 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      if (!running) return;
-      let grace: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([running, new Promise<void>((resolve) => (grace = setTimeout(resolve, stopGraceMs)))]);
-      clearTimeout(grace);
+      if (!running || (await settlesWithin(running, stopGraceMs))) return;
+      // A send, or a record, still waiting gives up now.
+      stopping.abort();
+      await settlesWithin(running, RECORD_AFTER_STOP_MS);
     },
   };
 }
 
-function safely<T>(read: () => T): T | undefined {
-  try {
-    return read();
-  } catch {
-    return undefined;
-  }
+/** True when the promise settled in time. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  const aborter = new AbortController();
+  const timeout = sleep(ms, false, { signal: aborter.signal }).catch(() => false);
+  const settled = await Promise.race([promise.then(() => true), timeout]);
+  aborter.abort();
+  return settled;
 }
 
 export function errorText(error: unknown): string {

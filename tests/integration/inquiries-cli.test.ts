@@ -24,11 +24,11 @@ function run(...args: string[]) {
 }
 
 /** Two inquiries: one fully delivered, one whose acknowledgement failed; one has text a spreadsheet would run. */
-function seed() {
+async function seed() {
   const db = openDatabase(file);
   const store = createInquiryStore(db);
   const outbox = createOutbox(db);
-  const first = store.save(
+  const first = await store.save(
     {
       name: "Asha Verma",
       email: "asha@example.in",
@@ -38,7 +38,7 @@ function seed() {
     },
     { now: new Date("2026-03-02T05:00:00Z") },
   );
-  const second = store.save(
+  const second = await store.save(
     {
       name: '=HYPERLINK("https://evil.example","Click")',
       email: "x@example.in",
@@ -60,7 +60,7 @@ function seed() {
 }
 
 test("lists inquiries, newest first, with where each mail stands", async () => {
-  const { first, second } = seed();
+  const { first, second } = await seed();
   const { code, stdout } = await run();
   expect(code).toBe(0);
   expect(stdout).toContain("2 inquiries; mails waiting: 1, failed: 1.");
@@ -75,7 +75,7 @@ test("lists inquiries, newest first, with where each mail stands", async () => {
 });
 
 test("--csv writes a spreadsheet-safe CSV file", async () => {
-  seed();
+  await seed();
   const out = path.join(dir, "inquiries.csv");
   const { code, stdout } = await run("--csv", out);
   expect(code).toBe(0);
@@ -95,7 +95,7 @@ test("--csv writes a spreadsheet-safe CSV file", async () => {
 });
 
 test("--retry-failed puts failed mails back in the queue", async () => {
-  seed();
+  await seed();
   expect((await run("--retry-failed")).stdout).toContain("1 failed mail is back in the queue.");
   const { stdout } = await run();
   expect(stdout).toContain("mails waiting: 2, failed: 0.");

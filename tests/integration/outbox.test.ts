@@ -2,14 +2,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { openDatabase } from "../../app/server/db.server.ts";
 import { createInquiryStore, type InquiryStore } from "../../app/server/inquiries.server.ts";
 import { composeMail } from "../../app/server/inquiry-mail.server.ts";
 import { createMailer } from "../../app/server/mailer.server.ts";
 import { createOutbox, type OutboxWorker, startOutboxWorker } from "../../app/server/outbox.server.ts";
 import { goodFields } from "./support/contact-form.ts";
-import { type MailCatcher, startMailCatcher } from "./support/mail-catcher.ts";
+import { type DatabaseLock, holdWriteLock } from "./support/database-lock.ts";
+import { type MailCatcher, type MailCatcherOptions, startMailCatcher } from "./support/mail-catcher.ts";
 
 const settings = {
   mailFrom: { name: "Example Print & Pack", address: "website@example.com" },
@@ -40,8 +41,16 @@ function open(): DatabaseSync {
   return db;
 }
 
-function worker(db: DatabaseSync, store: InquiryStore, options: { leaseMs?: number } = {}): OutboxWorker {
-  const mailer = createMailer({ host: "127.0.0.1", port: smtp.port, secure: false, auth: undefined, timeoutMs: 2000 });
+type WorkerOptions = { leaseMs?: number; smtpPort?: number };
+
+function worker(db: DatabaseSync, store: InquiryStore, options: WorkerOptions = {}): OutboxWorker {
+  const mailer = createMailer({
+    host: "127.0.0.1",
+    port: options.smtpPort ?? smtp.port,
+    secure: false,
+    auth: undefined,
+    timeoutMs: 2000,
+  });
   const started = startOutboxWorker({
     outbox: createOutbox(db),
     async send(mail) {
@@ -68,11 +77,39 @@ function save(store: InquiryStore) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+async function mailServer(options: MailCatcherOptions): Promise<MailCatcher> {
+  const catcher = await startMailCatcher(options);
+  cleanup.push(() => catcher.close());
+  return catcher;
+}
+
+/** A mail server that, as it accepts the first mail, lets another process lock the database. */
+async function mailServerThatLocksTheDatabase(): Promise<{ catcher: MailCatcher; locked: () => DatabaseLock }> {
+  let lock: Promise<DatabaseLock> | undefined;
+  let held: DatabaseLock | undefined;
+  const catcher = await mailServer({
+    async beforeDataReply() {
+      lock ??= holdWriteLock(file);
+      held = await lock;
+    },
+  });
+  cleanup.push(() => held?.release());
+  return {
+    catcher,
+    locked() {
+      if (!held) throw new Error("The database was never locked");
+      return held;
+    },
+  };
+}
+
+const states = (db: DatabaseSync) => db.prepare("SELECT kind, state, attempts FROM outbox ORDER BY id").all();
+
 describe("the outbox", () => {
   test("a mail whose sender died mid-send goes out once its lease runs out, and only once", async () => {
     const db = open();
     const store = createInquiryStore(db);
-    const { reference } = save(store);
+    const { reference } = await save(store);
     // A sender takes both mails and dies before recording anything.
     const taken = createOutbox(db).claimDue(Date.now(), 10, 600);
     expect(taken).toHaveLength(2);
@@ -98,7 +135,8 @@ describe("the outbox", () => {
     const store = createInquiryStore(first);
     const one = worker(first, store);
     const two = worker(second, createInquiryStore(second));
-    const references = Array.from({ length: 20 }, () => save(store).reference);
+    const references: string[] = [];
+    for (let i = 0; i < 20; i++) references.push((await save(store)).reference);
     one.notify();
     two.notify();
 
@@ -111,9 +149,9 @@ describe("the outbox", () => {
     );
   });
 
-  test("a sender whose lease ran out cannot overwrite the record of the sender that took over", () => {
+  test("a sender whose lease ran out cannot overwrite the record of the sender that took over", async () => {
     const db = open();
-    save(createInquiryStore(db));
+    await save(createInquiryStore(db));
     const outbox = createOutbox(db);
     const now = Date.now();
     const [late] = outbox.claimDue(now, 1, 100);
@@ -124,10 +162,10 @@ describe("the outbox", () => {
     expect(outbox.markRetry(current, now + 1000, "try again")).toBe(true);
   });
 
-  test("an inquiry and its two mails are stored together, each mail once", () => {
+  test("an inquiry and its two mails are stored together, each mail once", async () => {
     const db = open();
     const store = createInquiryStore(db);
-    const { reference } = save(store);
+    const { reference } = await save(store);
     const inquiryId = (db.prepare("SELECT id FROM inquiries WHERE reference = ?").get(reference) as { id: number }).id;
     expect(() =>
       db.prepare("INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, 'company', 0)").run(inquiryId),
@@ -142,5 +180,28 @@ describe("the outbox", () => {
     expect(again.prepare("SELECT version, name FROM schema_migrations").all()).toEqual([
       { version: 1, name: "inquiries and their outbox" },
     ]);
+  });
+
+  test("a database locked when the mail server accepts is waited for: the mail is recorded as sent, and sent once", async () => {
+    const db = open();
+    const store = createInquiryStore(db);
+    await save(store);
+    const { catcher, locked } = await mailServerThatLocksTheDatabase();
+    worker(db, store, { smtpPort: catcher.port, leaseMs: 3000 });
+    await catcher.waitForMails(2);
+    // Longer than the lease, and than any wait a single statement may take.
+    await sleep(6000);
+    await locked().release();
+
+    await vi.waitFor(
+      () =>
+        expect(states(db)).toEqual([
+          { kind: "company", state: "sent", attempts: 1 },
+          { kind: "acknowledgement", state: "sent", attempts: 1 },
+        ]),
+      { timeout: 5000, interval: 100 },
+    );
+    await sleep(500);
+    expect(catcher.mails).toHaveLength(2);
   });
 });

@@ -23,6 +23,8 @@ export type MailCatcherOptions = {
   refuse?: (address: string) => boolean;
   /** Accepts connections but never greets, as a hung server does. */
   stall?: boolean;
+  /** Runs after a message is kept and before the server answers its end. */
+  beforeDataReply?: (mail: CaughtMail) => Promise<void> | void;
 };
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives. */
@@ -55,17 +57,19 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
         const from = session.envelope.mailFrom;
-        mails.push({
+        const mail: CaughtMail = {
           ...parseMail(Buffer.concat(chunks).toString("utf8")),
           envelope: {
             from: from ? from.address : "",
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           },
           user: typeof session.user === "string" ? session.user : undefined,
-        });
+        };
+        mails.push(mail);
         for (const wake of waiting) wake();
+        await options.beforeDataReply?.(mail);
         callback();
       });
     },
