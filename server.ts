@@ -1,14 +1,16 @@
 import "./scripts/require-node.mjs";
 import "./server/production-mode.ts";
+import type { RequestListener } from "node:http";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import type { RouterContextProvider, ServerBuild } from "react-router";
-import { readServerConfig } from "./server/config.ts";
+import { fileURLToPath } from "node:url";
+import { readServerConfig, settingsWarnings } from "./server/config.ts";
 import { prepareGracefulStop } from "./server/graceful-stop.ts";
 import { createHttpApp } from "./server/http-app.ts";
 import { createHttpServer } from "./server/http-server.ts";
+import { developmentBuild, productionBuild, type SiteBuild, type SiteServices } from "./server/site-build.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+const development = process.env.NODE_ENV === "development";
 
 let config: ReturnType<typeof readServerConfig>;
 try {
@@ -17,50 +19,34 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
+for (const warning of settingsWarnings(config)) console.warn(warning);
 
-const buildDir = path.resolve(root, config.BUILD_DIR);
-const clientDir = path.join(buildDir, "client");
-const serverBuildFile = path.join(buildDir, "server", "index.js");
+// The app is made once the build is loaded; Vite's websocket needs the server before that.
+let app: RequestListener | undefined;
+const server = createHttpServer((req, res) => app?.(req, res), config.REQUEST_TIMEOUT_SECONDS);
 
-const build: ServerBuild = await import(pathToFileURL(serverBuildFile).href).catch((error: unknown) => {
-  console.error(`No server build at ${path.relative(root, serverBuildFile)}: run "npm run build" first.`);
-  console.error(error);
-  process.exit(1);
-});
-
-/** What app/entry.server.tsx adds to the server build: the inquiry store and mail queue, shared with the app. */
-type DeliveryEntry = {
-  startDelivery: () => void;
-  stopDelivery: () => Promise<void>;
-  createLoadContext: (clientAddress: string | undefined) => RouterContextProvider;
-};
-
-const entry = build.entry.module as typeof build.entry.module & Partial<DeliveryEntry>;
-if (!entry.startDelivery || !entry.stopDelivery || !entry.createLoadContext) {
-  console.error(`The server build at ${path.relative(root, buildDir)} is out of date: run "npm run build" again.`);
-  process.exit(1);
-}
-const { startDelivery, stopDelivery, createLoadContext }: DeliveryEntry = entry as DeliveryEntry;
-
+let site: SiteBuild;
+let services: SiteServices;
 try {
-  startDelivery();
+  site = development ? await developmentBuild(server) : await productionBuild(path.resolve(root, config.BUILD_DIR));
+  services = await site.services();
+  services.startDelivery();
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
 }
 
-const app = createHttpApp({
-  build,
-  clientDir,
+app = createHttpApp({
+  build: site.build,
+  ...site.files,
   config,
-  getLoadContext: (req) => createLoadContext(req.ip),
+  getLoadContext: async (req) => (await site.services()).createLoadContext(req.ip),
 });
-const server = createHttpServer(app, config.REQUEST_TIMEOUT_SECONDS);
 const graceful = prepareGracefulStop(server);
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
-  console.log(`Site ready at http://${config.HOST}:${port}`);
+  console.log(`Site ready at http://${config.HOST}:${port}${development ? " (development, hot reloading)" : ""}`);
 });
 
 server.on("error", (error) => {
@@ -98,8 +84,9 @@ async function stopInOrder(signal: string) {
   if (cut > 0) {
     console.error(`${cut} requests were still unanswered ${requestsDeadlineMs / 1000} s after ${signal}: cut off.`);
   }
+  await site.close();
   // Only now: an action still running would find the database closed.
-  await stopDelivery().catch((error: unknown) => {
+  await services.stopDelivery().catch((error: unknown) => {
     console.error(`The mail queue did not stop cleanly: ${(error as Error).message}`);
   });
   process.exit(0);

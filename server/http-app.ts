@@ -1,11 +1,11 @@
 import path from "node:path";
 import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { type StatusPageKind, statusPages } from "../app/content/status-pages.ts";
 import { contactBodyLimitBytes } from "../app/lib/contact-schema.ts";
 import { contentSecurityPolicy } from "../app/lib/csp.ts";
-import { statusPagesPath } from "../app/lib/urls.ts";
+import { statusPagesPath, statusPageUrl } from "../app/lib/urls.ts";
 import { canonicalAddress } from "./canonical-address.ts";
 import type { ServerConfig } from "./config.ts";
 import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
@@ -13,27 +13,44 @@ import { findPrerenderedPages, type PrerenderedPage, takeStatusPages } from "./p
 import { reactRouterHandler } from "./react-router-handler.ts";
 
 type AppOptions = {
-  build: ServerBuild;
-  clientDir: string;
+  /** React Router's server build, or (in development) a function that gives the current one. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   config: ServerConfig;
   /** What each request's loaders and actions see as their context, such as the client's address. */
-  getLoadContext?: (req: Request) => RouterContextProvider;
-};
+  getLoadContext?: (req: Request) => RouterContextProvider | Promise<RouterContextProvider>;
+} & (
+  | {
+      /** The client build: prerendered pages, status pages, hashed assets and public files. */
+      clientDir: string;
+    }
+  | {
+      /** Development: Vite serves modules and public files, with hot reloading, where the build's files would be. */
+      devAssets: RequestHandler;
+    }
+);
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * The production HTTP app. In order: hashed assets (cached a year), prerendered
- * pages (files, revalidated every time), other public files, and then React
- * Router for everything else: form actions, redirects, the 404 and error pages.
+ * The HTTP app, the same in development and production: the log, security
+ * headers, canonical addresses and form guards first; then, in production,
+ * hashed assets (cached a year), prerendered pages (files, revalidated every
+ * time) and other public files, or in development Vite's modules; and then
+ * React Router for everything else: the contact page and its action,
+ * redirects, the 404 and error pages.
  */
-export function createHttpApp({ build, clientDir, config, getLoadContext }: AppOptions) {
+export function createHttpApp(options: AppOptions) {
+  const { build, config, getLoadContext } = options;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
 
-  const pages = findPrerenderedPages(clientDir);
-  const sendStatusPage = statusPageSender(takeStatusPages(pages, `${statusPagesPath}/`));
+  const handleWithReactRouter = reactRouterHandler({ build, mode: process.env.NODE_ENV, getLoadContext });
+  const pages = "clientDir" in options ? findPrerenderedPages(options.clientDir) : new Map<string, PrerenderedPage>();
+  const statusFiles = takeStatusPages(pages, `${statusPagesPath}/`);
+  const sendStatusPage = statusPageSender(statusFiles, (res, kind) =>
+    handleWithReactRouter.render(statusPageUrl(kind), res, statusPages[kind].status),
+  );
 
   if (!config.QUIET) app.use(logRequests);
   app.use(securityHeaders(config));
@@ -45,7 +62,25 @@ export function createHttpApp({ build, clientDir, config, getLoadContext }: AppO
   // Page data for React Router's client, which the site does not run: no such address.
   app.use((req, res, next) => (req.path.endsWith(".data") ? sendStatusPage(res, "not-found") : next()));
 
-  app.use(
+  if ("clientDir" in options) {
+    app.use(builtFiles(options.clientDir, pages));
+  } else {
+    app.use(options.devAssets);
+  }
+
+  app.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-cache");
+    next();
+  });
+  app.all("/{*splat}", handleWithReactRouter);
+  app.use(lastResort(sendStatusPage));
+  return app;
+}
+
+/** The files of a production build: hashed assets, prerendered pages, then other public files. */
+function builtFiles(clientDir: string, pages: Map<string, PrerenderedPage>): RequestHandler {
+  const router = express.Router();
+  router.use(
     "/assets",
     express.static(path.join(clientDir, "assets"), {
       index: false,
@@ -54,39 +89,35 @@ export function createHttpApp({ build, clientDir, config, getLoadContext }: AppO
       setHeaders: (res) => res.setHeader("Cache-Control", `public, max-age=${ONE_YEAR_SECONDS}, immutable`),
     }),
   );
-
-  app.use(servePrerenderedPage(pages));
-
-  app.use(
+  router.use(servePrerenderedPage(pages));
+  router.use(
     express.static(clientDir, {
       index: false,
       redirect: false,
       setHeaders: (res) => res.setHeader("Cache-Control", "public, max-age=3600"),
     }),
   );
-
-  app.use((_req, res, next) => {
-    res.setHeader("Cache-Control", "no-cache");
-    next();
-  });
-  app.all("/{*splat}", reactRouterHandler({ build, mode: process.env.NODE_ENV, getLoadContext }));
-  app.use(lastResort(sendStatusPage));
-  return app;
+  return router;
 }
 
 type SendStatusPage = (res: Response, kind: StatusPageKind) => void;
 
 /**
- * Answers with a prerendered status page and its status. Should a build lack
- * one, a short text still says what happened.
+ * Answers with a status page and its status: the prerendered file, or where
+ * there is none (development) the page rendered by React Router.
  */
-function statusPageSender(files: Map<string, PrerenderedPage>): SendStatusPage {
+function statusPageSender(
+  files: Map<string, PrerenderedPage>,
+  render: (res: Response, kind: StatusPageKind) => Promise<void>,
+): SendStatusPage {
   return (res, kind) => {
     const { status, heading } = statusPages[kind];
     res.status(status).setHeader("Cache-Control", "no-store");
     const page = files.get(kind);
     if (!page) {
-      res.type("text/plain").send(heading);
+      render(res, kind).catch(() => {
+        if (!res.headersSent) res.type("text/plain").send(heading);
+      });
       return;
     }
     res.setHeader("Content-Security-Policy", page.contentSecurityPolicy);

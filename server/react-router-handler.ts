@@ -6,7 +6,7 @@ type Options = {
   /** The build, or a function that gives the current one (development reloads it on every change). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode?: string;
-  getLoadContext?: (req: Request) => RouterContextProvider;
+  getLoadContext?: (req: Request) => RouterContextProvider | Promise<RouterContextProvider>;
 };
 
 /**
@@ -17,14 +17,20 @@ type Options = {
  */
 export function reactRouterHandler({ build, mode, getLoadContext }: Options) {
   const handle = createRequestHandler(build, mode);
-  return async (req: Request, res: Response, next: NextFunction) => {
+  const handler = async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const response = await handle(toFetchRequest(req, res), getLoadContext?.(req));
+      const response = await handle(toFetchRequest(req, res), await getLoadContext?.(req));
       await send(res, response);
     } catch (error) {
       next(error);
     }
   };
+  /** Renders a page of the site by its path and sends it with the given status (for a status page with no file). */
+  handler.render = async (path: string, res: Response, status: number) => {
+    const response = await handle(new globalThis.Request(new URL(path, "http://localhost")));
+    await send(res.status(status), new globalThis.Response(response.body, { status, headers: response.headers }));
+  };
+  return handler;
 }
 
 /**

@@ -25,8 +25,13 @@ export async function startSite(options: {
   buildDir: string;
   dataDir: string;
   env?: Record<string, string>;
+  /** The development server (npm run dev): Vite instead of the build, with hot reloading. */
+  development?: boolean;
 }): Promise<SiteServer> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "server.ts")], {
+  const args = options.development
+    ? ["--conditions=development", path.join(root, "server.ts"), "--dev"]
+    : [path.join(root, "server.ts")];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
