@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../app/server/db.server.ts";
 import { readContactEnv } from "../app/server/env.server.ts";
-import { createInquiryStore } from "../app/server/inquiries.server.ts";
+import { createInquiryStore, REFERENCE_PATTERN } from "../app/server/inquiries.server.ts";
 import { formatCsv, formatListing } from "../app/server/inquiry-report.server.ts";
 import { createOutbox } from "../app/server/outbox.server.ts";
 
@@ -12,6 +12,16 @@ const usage = `Lists the inquiries sent through the contact form, newest first, 
   npm run inquiries                          the list, in the terminal
   npm run inquiries -- --csv inquiries.csv   every inquiry as CSV, for a spreadsheet (--csv alone writes to the terminal)
   npm run inquiries -- --retry-failed        puts mails that failed back in the queue; the running server sends them
+
+A mail the mail server received but never confirmed is listed as NOT CONFIRMED: it may
+have arrived, so it is not sent again by itself. Check, then do one of these:
+
+  npm run inquiries -- --resend-unknown ENQ-2026-000042   send that inquiry's unconfirmed mails again
+  npm run inquiries -- --resend-unknown                   send every unconfirmed mail again
+  npm run inquiries -- --mark-sent ENQ-2026-000042        record that they did arrive
+
+A mail sent again keeps its Message-ID, so mail programs can show two copies as one.
+The running server sends mails put back in the queue within half a minute.
 
 The database is the server's: DATA_DIR or DATABASE_PATH, as for the server (default data/inquiries.sqlite).
 `;
@@ -30,6 +40,19 @@ function main(): number {
   if (args.values.help) {
     process.stdout.write(usage);
     return 0;
+  }
+
+  const resendUnknown = args.values["resend-unknown"];
+  const markSent = args.values["mark-sent"];
+  for (const reference of [resendUnknown, markSent]) {
+    if (reference && !REFERENCE_PATTERN.test(reference)) {
+      process.stderr.write(`"${reference}" is not a reference such as ENQ-2026-000042.\n\n${usage}`);
+      return 2;
+    }
+  }
+  if (markSent === "") {
+    process.stderr.write(`--mark-sent needs the inquiry's reference.\n\n${usage}`);
+    return 2;
   }
 
   let databasePath: string;
@@ -52,9 +75,26 @@ function main(): number {
     return 1;
   }
   try {
+    const outbox = createOutbox(db);
     if (args.values["retry-failed"]) {
-      const count = createOutbox(db).retryFailed(Date.now());
+      const count = outbox.retryFailed(Date.now());
       process.stdout.write(`${count} failed ${count === 1 ? "mail is" : "mails are"} back in the queue.\n`);
+      return 0;
+    }
+    if (resendUnknown !== undefined) {
+      const count = outbox.resendUnknown(Date.now(), resendUnknown || undefined);
+      const whose = resendUnknown ? ` of ${resendUnknown}` : "";
+      process.stdout.write(
+        `${count} unconfirmed ${count === 1 ? "mail" : "mails"}${whose} ${count === 1 ? "is" : "are"} back in the queue, ` +
+          "with the same Message-ID.\n",
+      );
+      return 0;
+    }
+    if (markSent !== undefined) {
+      const count = outbox.markUnknownSent(markSent);
+      process.stdout.write(
+        `${count} unconfirmed ${count === 1 ? "mail" : "mails"} of ${markSent} ${count === 1 ? "is" : "are"} now recorded as sent.\n`,
+      );
       return 0;
     }
     const inquiries = createInquiryStore(db).list();
@@ -77,15 +117,20 @@ function main(): number {
 
 function parse() {
   const argv = process.argv.slice(2);
-  // "--csv" on its own means the terminal; give it an empty value so parseArgs accepts it.
-  const index = argv.indexOf("--csv");
-  if (index !== -1 && (argv[index + 1] === undefined || argv[index + 1]?.startsWith("--")))
-    argv.splice(index + 1, 0, "");
+  // These may stand alone ("--csv" means the terminal, "--resend-unknown" every mail);
+  // give them an empty value so parseArgs accepts them.
+  for (const option of ["--csv", "--resend-unknown", "--mark-sent"]) {
+    const index = argv.indexOf(option);
+    if (index !== -1 && (argv[index + 1] === undefined || argv[index + 1]?.startsWith("--")))
+      argv.splice(index + 1, 0, "");
+  }
   return parseArgs({
     args: argv,
     options: {
       csv: { type: "string" },
       "retry-failed": { type: "boolean" },
+      "resend-unknown": { type: "string" },
+      "mark-sent": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,

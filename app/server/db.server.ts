@@ -41,6 +41,34 @@ export const migrations: readonly { version: number; name: string; sql: string }
       CREATE INDEX outbox_due ON outbox (state, next_attempt_at);
     `,
   },
+  {
+    version: 2,
+    name: "mails the mail server did not confirm",
+    // SQLite cannot change a CHECK in place, so the table is copied into a new one.
+    sql: `
+      CREATE TABLE outbox_v2 (
+        id INTEGER PRIMARY KEY,
+        inquiry_id INTEGER NOT NULL REFERENCES inquiries (id),
+        kind TEXT NOT NULL CHECK (kind IN ('company', 'acknowledgement')),
+        state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed', 'unknown')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_token TEXT,
+        lease_until INTEGER,
+        last_error TEXT,
+        sent_at TEXT,
+        unconfirmed_at TEXT,
+        UNIQUE (inquiry_id, kind)
+      ) STRICT;
+
+      INSERT INTO outbox_v2 (id, inquiry_id, kind, state, attempts, next_attempt_at, lease_token, lease_until, last_error, sent_at)
+      SELECT id, inquiry_id, kind, state, attempts, next_attempt_at, lease_token, lease_until, last_error, sent_at FROM outbox;
+
+      DROP TABLE outbox;
+      ALTER TABLE outbox_v2 RENAME TO outbox;
+      CREATE INDEX outbox_due ON outbox (state, next_attempt_at);
+    `,
+  },
 ];
 
 /**

@@ -4,7 +4,7 @@ import { DamagedDatabaseError, openDatabase, retryWhileBusy } from "./db.server.
 import { type ContactEnv, contactEnv } from "./env.server.ts";
 import { createInquiryStore, type InquiryStore } from "./inquiries.server.ts";
 import { composeMail } from "./inquiry-mail.server.ts";
-import { createMailer, isPermanentRejection, type Mailer } from "./mailer.server.ts";
+import { createMailer, isPermanentRejection, isUnconfirmedDelivery } from "./mailer.server.ts";
 import { type ClaimedMail, createOutbox, type OutboxWorker, startOutboxWorker } from "./outbox.server.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
 
@@ -17,7 +17,7 @@ export type ContactServices = {
   notifyOutbox(): void;
 };
 
-type Running = ContactServices & { db: DatabaseSync; worker?: OutboxWorker; mailer?: Mailer };
+type Running = ContactServices & { db: DatabaseSync; worker?: OutboxWorker };
 
 // Kept on the global object so that a development server reloading this module
 // reuses the open database and its one worker instead of starting another.
@@ -62,7 +62,6 @@ export async function stopDelivery(): Promise<void> {
   if (!running) return;
   holder[KEY] = undefined;
   await running.worker?.stop();
-  running.mailer?.close();
   running.db.close();
 }
 
@@ -98,16 +97,19 @@ function open(log: Log): Running {
     async send(mail, signal) {
       const inquiry = await retryWhileBusy(() => store.get(mail.inquiryId), { patienceMs: READ_PATIENCE_MS, signal });
       if (!inquiry) throw new Error(`Inquiry ${mail.inquiryId} is missing`);
-      await mailer.send(composeMail(mail.kind, inquiry, env));
+      await mailer.send(composeMail(mail.kind, inquiry, env), signal);
     },
     // A visitor's address the mail server refuses for good will not start working;
     // the company's own copy keeps its retries, as its failures are ours to mend.
     isPermanent: (error, mail) => mail.kind === "acknowledgement" && isPermanentRejection(error),
+    isUnconfirmed: isUnconfirmedDelivery,
     label,
     retry: env.retry,
-    // Longer than the slowest send the SMTP timeouts allow, so a lease runs out only when its sender died.
-    leaseMs: env.smtp.timeoutMs * 4 + 30_000,
+    // Longer than the slowest send the SMTP timeouts allow (connecting, logging in,
+    // the envelope, then the wait for the server to confirm the message), so a lease
+    // runs out only when its sender died.
+    leaseMs: env.smtp.timeoutMs * 3 + env.smtp.confirmTimeoutMs + 30_000,
     log,
   });
-  return { env, db, store, limiter, mailer, worker, notifyOutbox: () => worker.notify() };
+  return { env, db, store, limiter, worker, notifyOutbox: () => worker.notify() };
 }

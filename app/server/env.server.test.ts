@@ -19,12 +19,20 @@ describe("the contact settings", () => {
       secure: false,
       auth: { user: "u", pass: "p" },
       timeoutMs: 30_000,
+      confirmTimeoutMs: 600_000,
     });
     expect(readContactEnv({ SMTP_HOST: "smtp.example.com", SMTP_SECURE: "1" }).smtp?.port).toBe(465);
     expect(readContactEnv({ MAIL_FROM: '"Sales Desk" <sales@example.com>' }).mailFrom).toEqual({
       name: "Sales Desk",
       address: "sales@example.com",
     });
+  });
+
+  test("wait longer for the answer to the end of a message than for each other step, never shorter", () => {
+    const given = { SMTP_HOST: "smtp.example.com", SMTP_TIMEOUT_SECONDS: "20", SMTP_CONFIRM_TIMEOUT_SECONDS: "300" };
+    expect(readContactEnv(given).smtp).toMatchObject({ timeoutMs: 20_000, confirmTimeoutMs: 300_000 });
+    const shorter = { SMTP_HOST: "smtp.example.com", SMTP_TIMEOUT_SECONDS: "60", SMTP_CONFIRM_TIMEOUT_SECONDS: "5" };
+    expect(readContactEnv(shorter).smtp?.confirmTimeoutMs).toBe(60_000);
   });
 
   test("treat an empty variable as not set", () => {

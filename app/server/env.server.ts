@@ -11,7 +11,10 @@ export type SmtpSettings = {
   port: number;
   secure: boolean;
   auth: { user: string; pass: string } | undefined;
+  /** Longest wait for the mail server at each step up to the end of a message. */
   timeoutMs: number;
+  /** Longest wait for the server to confirm a message it has received to the end. */
+  confirmTimeoutMs: number;
 };
 
 export type ContactEnv = {
@@ -80,6 +83,9 @@ const ContactEnvSchema = v.pipe(
     SMTP_USER: v.optional(text),
     SMTP_PASS: v.optional(text),
     SMTP_TIMEOUT_SECONDS: seconds("30", 0.1),
+    // RFC 5321 (4.5.3.2.6) asks a client to wait 10 minutes for this answer: the server
+    // may be scanning or filing the message, and a mail given up on here may still arrive.
+    SMTP_CONFIRM_TIMEOUT_SECONDS: seconds("600", 0.1),
     MAIL_FROM: v.optional(mailbox("sender"), `${site.name} <${site.email}>`),
     MAIL_TO: v.optional(mailbox("recipient"), site.email),
     MAIL_RETRY_SECONDS: seconds("30", 0.01),
@@ -120,6 +126,7 @@ export function readContactEnv(env: NodeJS.ProcessEnv = process.env): ContactEnv
           secure: e.SMTP_SECURE,
           auth: e.SMTP_USER && e.SMTP_PASS ? { user: e.SMTP_USER, pass: e.SMTP_PASS } : undefined,
           timeoutMs: e.SMTP_TIMEOUT_SECONDS,
+          confirmTimeoutMs: Math.max(e.SMTP_CONFIRM_TIMEOUT_SECONDS, e.SMTP_TIMEOUT_SECONDS),
         }
       : undefined,
     mailFrom: e.MAIL_FROM,

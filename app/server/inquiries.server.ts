@@ -12,7 +12,11 @@ export type StoredInquiry = ContactInput & {
 export type MailKind = "company" | "acknowledgement";
 export const mailKinds: readonly MailKind[] = ["company", "acknowledgement"];
 
-export type MailState = "pending" | "sent" | "failed";
+/**
+ * unknown: the whole message went to the mail server, which never confirmed it.
+ * It may have arrived, so it is not sent again until staff say so.
+ */
+export type MailState = "pending" | "sent" | "failed" | "unknown";
 
 export type DeliveryStatus = {
   kind: MailKind;
@@ -23,6 +27,7 @@ export type DeliveryStatus = {
   leaseUntil: number | null;
   lastError: string | null;
   sentAt: string | null;
+  unconfirmedAt: string | null;
 };
 
 export type InquiryListing = StoredInquiry & { deliveries: DeliveryStatus[] };
@@ -83,7 +88,7 @@ export function createInquiryStore(db: DatabaseSync) {
   const byId = db.prepare("SELECT * FROM inquiries WHERE id = ?");
   const all = db.prepare("SELECT * FROM inquiries ORDER BY id DESC");
   const deliveries = db.prepare(
-    `SELECT inquiry_id, kind, state, attempts, next_attempt_at, lease_until, last_error, sent_at
+    `SELECT inquiry_id, kind, state, attempts, next_attempt_at, lease_until, last_error, sent_at, unconfirmed_at
      FROM outbox ORDER BY inquiry_id, kind DESC`,
   );
 
@@ -154,6 +159,7 @@ export function createInquiryStore(db: DatabaseSync) {
           leaseUntil: row.lease_until as number | null,
           lastError: row.last_error as string | null,
           sentAt: row.sent_at as string | null,
+          unconfirmedAt: row.unconfirmed_at as string | null,
         });
         byInquiry.set(id, list);
       }

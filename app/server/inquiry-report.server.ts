@@ -1,4 +1,4 @@
-import type { DeliveryStatus, InquiryListing, MailKind } from "./inquiries.server.ts";
+import type { DeliveryStatus, InquiryListing, MailKind, MailState } from "./inquiries.server.ts";
 
 const inIndia = new Intl.DateTimeFormat("en-CA", {
   timeZone: "Asia/Kolkata",
@@ -21,9 +21,14 @@ const kindLabel: Record<MailKind, string> = { company: "Company copy", acknowled
 const attempts = (count: number) => `${count} ${count === 1 ? "attempt" : "attempts"}`;
 
 /** Where one mail stands, in words for staff; now decides whether an attempt is still under way. */
-export function describeDelivery(delivery: DeliveryStatus | undefined, now: number = Date.now()): string {
+export function describeDelivery(
+  delivery: DeliveryStatus | undefined,
+  reference: string,
+  now: number = Date.now(),
+): string {
   if (!delivery) return "not queued";
   if (delivery.state === "sent") return `sent ${delivery.sentAt ? formatIndiaTime(delivery.sentAt) : ""}`.trim();
+  if (delivery.state === "unknown") return describeUnconfirmed(delivery, reference);
   const reason = delivery.lastError ?? "no reason recorded";
   if (delivery.state === "failed") return `FAILED after ${attempts(delivery.attempts)}: ${reason}`;
   if (delivery.leaseUntil !== null && delivery.leaseUntil > now) return `sending now (attempt ${delivery.attempts})`;
@@ -32,6 +37,16 @@ export function describeDelivery(delivery: DeliveryStatus | undefined, now: numb
   // A lease that ran out with nothing recorded: the sender stopped mid-attempt.
   if (delivery.lastError === null) return `waiting, attempt ${delivery.attempts} did not finish; next try ${nextTry}`;
   return `waiting, ${attempts(delivery.attempts)} failed (${reason}); next try ${nextTry}`;
+}
+
+function describeUnconfirmed(delivery: DeliveryStatus, reference: string): string {
+  const since = delivery.unconfirmedAt ? ` ${formatIndiaTime(delivery.unconfirmedAt)}` : "";
+  const why = delivery.lastError ? ` (${delivery.lastError})` : "";
+  return (
+    `NOT CONFIRMED${since}: the mail server did not confirm it${why}; it may have arrived. ` +
+    `Check (the inbox, or the mail server's log), then either send it again: npm run inquiries -- --resend-unknown ${reference}, ` +
+    `or record that it arrived: npm run inquiries -- --mark-sent ${reference}`
+  );
 }
 
 function deliveryOf(inquiry: InquiryListing, kind: MailKind) {
@@ -50,10 +65,13 @@ export function terminalSafe(value: string): string {
 /** The listing for the terminal, newest first. */
 export function formatListing(inquiries: InquiryListing[], now: number = Date.now()): string {
   if (inquiries.length === 0) return "No inquiries yet.\n";
-  const waiting = inquiries.flatMap((inquiry) => inquiry.deliveries).filter((d) => d.state === "pending").length;
-  const failed = inquiries.flatMap((inquiry) => inquiry.deliveries).filter((d) => d.state === "failed").length;
+  const count = (state: MailState) =>
+    inquiries.flatMap((inquiry) => inquiry.deliveries).filter((d) => d.state === state).length;
+  const unconfirmed = count("unknown");
   const lines = [
-    `${inquiries.length} ${inquiries.length === 1 ? "inquiry" : "inquiries"}; mails waiting: ${waiting}, failed: ${failed}.`,
+    `${inquiries.length} ${inquiries.length === 1 ? "inquiry" : "inquiries"}; ` +
+      `mails waiting: ${count("pending")}, failed: ${count("failed")}` +
+      `${unconfirmed > 0 ? `, NOT CONFIRMED (may have arrived; check them): ${unconfirmed}` : ""}.`,
     "",
   ];
   for (const inquiry of inquiries) {
@@ -64,7 +82,7 @@ export function formatListing(inquiries: InquiryListing[], now: number = Date.no
       `  Subject: ${safe(inquiry.msg_subject)}`,
       `  Message: ${safe(preview.length > 100 ? `${preview.slice(0, 99)}…` : preview)}`,
       ...(["company", "acknowledgement"] as const).map(
-        (kind) => `  ${kindLabel[kind]}: ${safe(describeDelivery(deliveryOf(inquiry, kind), now))}`,
+        (kind) => `  ${kindLabel[kind]}: ${safe(describeDelivery(deliveryOf(inquiry, kind), inquiry.reference, now))}`,
       ),
       "",
     );
@@ -104,8 +122,8 @@ export function formatCsv(inquiries: InquiryListing[], now: number = Date.now())
     inquiry.phone_number,
     inquiry.msg_subject,
     inquiry.message,
-    describeDelivery(deliveryOf(inquiry, "company"), now),
-    describeDelivery(deliveryOf(inquiry, "acknowledgement"), now),
+    describeDelivery(deliveryOf(inquiry, "company"), inquiry.reference, now),
+    describeDelivery(deliveryOf(inquiry, "acknowledgement"), inquiry.reference, now),
   ]);
   return `\uFEFF${[CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }

@@ -1,31 +1,42 @@
-import nodemailer from "nodemailer";
+import { Readable } from "node:stream";
+import MailComposer from "nodemailer/lib/mail-composer";
+import SMTPConnection from "nodemailer/lib/smtp-connection";
 import type { SmtpSettings } from "./env.server.ts";
 import type { OutgoingMail } from "./inquiry-mail.server.ts";
 
 export type Mailer = {
-  send(mail: OutgoingMail): Promise<void>;
-  close(): void;
+  /**
+   * Resolves once the mail server has confirmed the mail. Rejects with an
+   * UnconfirmedDeliveryError when the whole message reached it but its answer
+   * never came: the mail may then have arrived, and must not be sent again blindly.
+   */
+  send(mail: OutgoingMail, signal?: AbortSignal): Promise<void>;
 };
+
+/**
+ * The message went out to its end and the mail server did not answer it, or the
+ * connection was lost before the answer came. Servers file a mail as they
+ * receive its end, so it may well have arrived.
+ */
+export class UnconfirmedDeliveryError extends Error {
+  constructor(reason: string) {
+    super(`${reason}, after the whole message was sent`);
+    this.name = "UnconfirmedDeliveryError";
+  }
+}
+
+export function isUnconfirmedDelivery(error: unknown): boolean {
+  return error instanceof UnconfirmedDeliveryError;
+}
 
 /**
  * SMTP through nodemailer, one connection per mail: the queue sends a handful a
  * day, and a fresh connection recovers from a server restart by itself.
- * Every wait is bounded, so a stalled server costs a retry, not a stuck queue.
  */
 export function createMailer(smtp: SmtpSettings): Mailer {
-  const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    auth: smtp.auth,
-    connectionTimeout: smtp.timeoutMs,
-    greetingTimeout: smtp.timeoutMs,
-    socketTimeout: smtp.timeoutMs,
-    dnsTimeout: smtp.timeoutMs,
-  });
   return {
-    async send(mail) {
-      const info = await transport.sendMail({
+    async send(mail, signal) {
+      const message = new MailComposer({
         from: mail.from,
         to: mail.to,
         replyTo: mail.replyTo,
@@ -34,13 +45,98 @@ export function createMailer(smtp: SmtpSettings): Mailer {
         html: mail.html,
         messageId: mail.messageId,
         headers: mail.headers,
-      });
-      if (info.rejected.length > 0) throw new Error(`The mail server refused ${info.rejected.join(", ")}`);
-    },
-    close() {
-      transport.close();
+      }).compile();
+      const raw = await message.build();
+      await converse(smtp, message.getEnvelope(), raw, signal);
     },
   };
+}
+
+/**
+ * One SMTP conversation for one message. Each step up to the end of the message
+ * may wait timeoutMs for the server; the server's answer to the end of the message
+ * may wait confirmTimeoutMs, since that is when it files the mail, and RFC 5321
+ * (4.5.3.2.6) asks clients to allow it minutes. Nodemailer's own timer covers the
+ * whole conversation at one length, so each step here has a timer of its own.
+ */
+function converse(
+  smtp: SmtpSettings,
+  envelope: { from: string | false; to: string[] },
+  raw: Buffer,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const connection = new SMTPConnection({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      connectionTimeout: smtp.timeoutMs,
+      greetingTimeout: smtp.timeoutMs,
+      dnsTimeout: smtp.timeoutMs,
+      // Only a backstop: the step timers below fire first.
+      socketTimeout: smtp.confirmTimeoutMs + smtp.timeoutMs,
+    });
+    // Set as the last byte of the message is handed to the connection; from then
+    // on the server may have the mail, whatever happens to its answer.
+    let messageWentOut = false;
+    let settled = false;
+    let stepTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const finish = (error?: unknown) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(stepTimer);
+      signal?.removeEventListener("abort", stop);
+      connection.close();
+      if (error === undefined) resolve();
+      else if (messageWentOut && !isServerReply(error)) reject(new UnconfirmedDeliveryError(errorMessage(error)));
+      else reject(error);
+    };
+    const stop = () => finish(new Error("Stopped before the mail server answered"));
+    const step = (ms: number, what = "") => {
+      clearTimeout(stepTimer);
+      const timeout = Object.assign(new Error(`Timeout: no answer within ${ms / 1000} s${what}`), {
+        code: "ETIMEDOUT",
+      });
+      stepTimer = setTimeout(() => finish(timeout), ms);
+    };
+
+    const sendMessage = () => {
+      step(smtp.timeoutMs, " to the envelope");
+      // Read only once the server has taken the envelope and asked for the message.
+      const body = Readable.from([raw]);
+      body.once("end", () => {
+        messageWentOut = true;
+        step(smtp.confirmTimeoutMs);
+      });
+      connection.send(envelope, body, (error, info) => {
+        if (error) return finish(error);
+        if (info && info.rejected.length > 0) return finish(new Error("The mail server refused the recipient"));
+        finish();
+      });
+    };
+
+    if (signal?.aborted) return stop();
+    signal?.addEventListener("abort", stop, { once: true });
+    // "on", not "once": an error event with no listener would be thrown.
+    connection.on("error", finish);
+    step(smtp.timeoutMs, " while connecting");
+    connection.connect((error) => {
+      if (error) return finish(error);
+      if (!smtp.auth || !connection.allowsAuth) return sendMessage();
+      step(smtp.timeoutMs, " to the log-in");
+      connection.login(smtp.auth, (loginError) => (loginError ? finish(loginError) : sendMessage()));
+    });
+  });
+}
+
+/** An error that carries the server's own reply: a definite answer, not a lost one. */
+function isServerReply(error: unknown): boolean {
+  return typeof (error as { responseCode?: unknown } | null)?.responseCode === "number";
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** A refusal the server says is final (a 5xx reply), such as an address that does not exist. */

@@ -43,11 +43,25 @@ export function createOutbox(db: DatabaseSync) {
     `UPDATE outbox SET state = 'failed', last_error = ?, lease_token = NULL, lease_until = NULL
      WHERE id = ? AND lease_token = ?`,
   );
+  const unknown = db.prepare(
+    `UPDATE outbox SET state = 'unknown', unconfirmed_at = ?, last_error = ?, lease_token = NULL, lease_until = NULL
+     WHERE id = ? AND lease_token = ?`,
+  );
   const nextDue = db.prepare(
     "SELECT min(max(next_attempt_at, coalesce(lease_until, 0))) AS due FROM outbox WHERE state = 'pending'",
   );
   const requeueFailed = db.prepare(
     "UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = ?, last_error = NULL WHERE state = 'failed'",
+  );
+  // Without a reference, every unconfirmed mail; with one, that inquiry's.
+  const ofUnknown = `state = 'unknown'
+    AND (:reference IS NULL OR inquiry_id IN (SELECT id FROM inquiries WHERE reference = :reference))`;
+  const requeueUnknown = db.prepare(
+    `UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = :now, last_error = NULL, unconfirmed_at = NULL
+     WHERE ${ofUnknown}`,
+  );
+  const unknownArrived = db.prepare(
+    `UPDATE outbox SET state = 'sent', sent_at = unconfirmed_at, last_error = NULL WHERE ${ofUnknown}`,
   );
 
   return {
@@ -77,6 +91,10 @@ export function createOutbox(db: DatabaseSync) {
     markFailed(mail: ClaimedMail, error: string): boolean {
       return failed.run(error, mail.id, mail.leaseToken).changes > 0;
     },
+    /** The whole message went out and no answer came: it may have arrived, so it waits for staff. */
+    markUnknown(mail: ClaimedMail, now: number, error: string): boolean {
+      return unknown.run(new Date(now).toISOString(), error, mail.id, mail.leaseToken).changes > 0;
+    },
     /** When the next pending mail falls due, or undefined when none waits. */
     nextDueAt(): number | undefined {
       const row = nextDue.get() as { due: number | null };
@@ -85,6 +103,17 @@ export function createOutbox(db: DatabaseSync) {
     /** Puts every failed mail back in the queue with fresh attempts; answers how many. */
     retryFailed(now: number): number {
       return Number(requeueFailed.run(now).changes);
+    },
+    /**
+     * Sends unconfirmed mails again, all or one inquiry's, once staff have found
+     * they did not arrive; answers how many. The Message-ID stays the same.
+     */
+    resendUnknown(now: number, reference?: string): number {
+      return Number(requeueUnknown.run({ now, reference: reference ?? null }).changes);
+    },
+    /** Records that an inquiry's unconfirmed mails did arrive, after staff checked; answers how many. */
+    markUnknownSent(reference: string): number {
+      return Number(unknownArrived.run({ reference }).changes);
     },
   };
 }
@@ -99,10 +128,15 @@ export function retryDelayMs(attempt: number, policy: RetryPolicy, random: () =>
 
 export type OutboxWorkerOptions = {
   outbox: Outbox;
-  /** Sends one mail; a rejection means it was not sent. The signal is aborted when the worker stops: give up then. */
+  /**
+   * Sends one mail; a rejection means it was not sent, unless isUnconfirmed says
+   * otherwise. The signal is aborted when the worker stops: give up then.
+   */
   send: (mail: ClaimedMail, signal: AbortSignal) => Promise<void>;
   /** A failure no retry can mend, such as a recipient the mail server refuses for good. */
   isPermanent?: (error: unknown, mail: ClaimedMail) => boolean;
+  /** The whole message reached the mail server and no answer came back: it may have arrived. */
+  isUnconfirmed?: (error: unknown) => boolean;
   label?: (mail: ClaimedMail) => string;
   retry: RetryPolicy;
   leaseMs: number;
@@ -135,6 +169,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     outbox,
     send,
     isPermanent = () => false,
+    isUnconfirmed = () => false,
     label = (mail) => `mail ${mail.id}`,
     retry,
     leaseMs,
@@ -220,7 +255,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function recordFailure(mail: ClaimedMail, error: unknown) {
     const reason = errorText(error);
-    if (isPermanent(error, mail) || mail.attempt >= retry.maxAttempts) {
+    if (isUnconfirmed(error)) {
+      await record(mail, () => outbox.markUnknown(mail, now(), reason));
+      log.error(
+        `Mail NOT CONFIRMED: ${label(mail)}: ${reason}. It may have arrived, so it is not sent again by itself; ` +
+          '"npm run inquiries" says how to check and resend it.',
+      );
+    } else if (isPermanent(error, mail) || mail.attempt >= retry.maxAttempts) {
       await record(mail, () => outbox.markFailed(mail, reason));
       log.error(
         `Mail FAILED: ${label(mail)}, after ${mail.attempt} ${mail.attempt === 1 ? "attempt" : "attempts"}: ${reason}. ` +
@@ -238,8 +279,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   /**
    * Writes what became of a mail, waiting as long as the database stays locked:
-   * a lost "sent" would send a delivered mail again. Gives up only when the
-   * worker is stopped; undefined then.
+   * a lost "sent" or "unknown" would send again a mail that has, or may have,
+   * arrived. Gives up only when the worker is stopped; undefined then.
    */
   async function record(mail: ClaimedMail, write: () => boolean): Promise<boolean | undefined> {
     try {
@@ -260,7 +301,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       stopped = true;
       if (timer) clearTimeout(timer);
       if (!running || (await settlesWithin(running, stopGraceMs))) return;
-      // A send, or a record, still waiting gives up now.
+      // A send still waiting gives up now. One whose message already reached the
+      // mail server is recorded as unconfirmed rather than sent again after the next start.
       stopping.abort();
       await settlesWithin(running, RECORD_AFTER_STOP_MS);
     },

@@ -123,6 +123,24 @@ const visitor = {
   message: "5,000 labels.",
 };
 
+/** Inquiries whose mails the mail server received but never confirmed. */
+async function seedUnconfirmed(count: number): Promise<string[]> {
+  const db = openDatabase(file);
+  const store = createInquiryStore(db);
+  const outbox = createOutbox(db);
+  const references: string[] = [];
+  for (let i = 0; i < count; i++) references.push((await store.save(visitor)).reference);
+  for (const mail of outbox.claimDue(Date.now(), 10, 60_000)) {
+    outbox.markUnknown(
+      mail,
+      Date.parse("2026-03-04T09:00:00Z"),
+      "Timeout: no answer within 600 s, after the whole message was sent",
+    );
+  }
+  db.close();
+  return references;
+}
+
 test("a mail being sent is listed as sending, not as a failed attempt", async () => {
   const db = openDatabase(file);
   await createInquiryStore(db).save(visitor);
@@ -135,4 +153,52 @@ test("a mail being sent is listed as sending, not as a failed attempt", async ()
   expect(stdout).toContain("Company copy: sending now (attempt 1)");
   expect(stdout).toContain("Acknowledgement: waiting to be sent");
   expect(stdout).not.toContain("failed (no reason recorded)");
+});
+
+test("an unconfirmed mail is listed as such, with what to check and the commands that follow", async () => {
+  const [reference] = await seedUnconfirmed(1);
+  const { stdout } = await run();
+  expect(stdout).toContain("1 inquiry; mails waiting: 0, failed: 0, NOT CONFIRMED (may have arrived; check them): 2.");
+  expect(stdout).toContain(
+    "Company copy: NOT CONFIRMED 2026-03-04 14:30: the mail server did not confirm it " +
+      "(Timeout: no answer within 600 s, after the whole message was sent); it may have arrived. " +
+      "Check (the inbox, or the mail server's log), then either send it again: " +
+      `npm run inquiries -- --resend-unknown ${reference}, or record that it arrived: npm run inquiries -- --mark-sent ${reference}`,
+  );
+  const csv = (await run("--csv")).stdout;
+  expect(csv).toContain(`"NOT CONFIRMED 2026-03-04 14:30: the mail server did not confirm it`);
+});
+
+test("--retry-failed leaves unconfirmed mails alone; --resend-unknown puts back those of one inquiry, or all", async () => {
+  const [first, second] = await seedUnconfirmed(3);
+  expect((await run("--retry-failed")).stdout).toContain("0 failed mails are back in the queue.");
+  expect((await run()).stdout).toContain(
+    "mails waiting: 0, failed: 0, NOT CONFIRMED (may have arrived; check them): 6.",
+  );
+
+  expect((await run("--resend-unknown", `${second}`)).stdout).toContain(
+    `2 unconfirmed mails of ${second} are back in the queue, with the same Message-ID.`,
+  );
+  expect((await run()).stdout).toContain(
+    "mails waiting: 2, failed: 0, NOT CONFIRMED (may have arrived; check them): 4.",
+  );
+
+  expect((await run("--mark-sent", `${first}`)).stdout).toContain(
+    `2 unconfirmed mails of ${first} are now recorded as sent.`,
+  );
+  const listing = (await run()).stdout;
+  expect(listing).toContain("mails waiting: 2, failed: 0, NOT CONFIRMED (may have arrived; check them): 2.");
+  expect(listing).toContain("Company copy: sent 2026-03-04 14:30");
+
+  expect((await run("--resend-unknown")).stdout).toContain("2 unconfirmed mails are back in the queue");
+  expect((await run()).stdout).toContain("mails waiting: 4, failed: 0.");
+});
+
+test("--mark-sent needs a reference, and references must look like one", async () => {
+  const alone = await run("--mark-sent");
+  expect(alone.code).toBe(2);
+  expect(alone.stderr).toContain("--mark-sent needs the inquiry's reference.");
+  const wrong = await run("--resend-unknown", "42");
+  expect(wrong.code).toBe(2);
+  expect(wrong.stderr).toContain('"42" is not a reference such as ENQ-2026-000042.');
 });

@@ -1,12 +1,14 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { DatabaseSync } from "node:sqlite";
+import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { openDatabase } from "../../app/server/db.server.ts";
+import { migrations, openDatabase } from "../../app/server/db.server.ts";
 import { createInquiryStore, type InquiryStore } from "../../app/server/inquiries.server.ts";
 import { composeMail } from "../../app/server/inquiry-mail.server.ts";
-import { createMailer } from "../../app/server/mailer.server.ts";
+import { createMailer, isUnconfirmedDelivery } from "../../app/server/mailer.server.ts";
 import { createOutbox, type OutboxWorker, startOutboxWorker } from "../../app/server/outbox.server.ts";
 import { goodFields } from "./support/contact-form.ts";
 import { type DatabaseLock, holdWriteLock } from "./support/database-lock.ts";
@@ -41,7 +43,7 @@ function open(): DatabaseSync {
   return db;
 }
 
-type WorkerOptions = { leaseMs?: number; smtpPort?: number };
+type WorkerOptions = { leaseMs?: number; smtpPort?: number; confirmTimeoutMs?: number; stopGraceMs?: number };
 
 function worker(db: DatabaseSync, store: InquiryStore, options: WorkerOptions = {}): OutboxWorker {
   const mailer = createMailer({
@@ -50,23 +52,23 @@ function worker(db: DatabaseSync, store: InquiryStore, options: WorkerOptions = 
     secure: false,
     auth: undefined,
     timeoutMs: 2000,
+    confirmTimeoutMs: options.confirmTimeoutMs ?? 2000,
   });
   const started = startOutboxWorker({
     outbox: createOutbox(db),
-    async send(mail) {
+    async send(mail, signal) {
       const inquiry = store.get(mail.inquiryId);
       if (!inquiry) throw new Error("missing inquiry");
-      await mailer.send(composeMail(mail.kind, inquiry, settings));
+      await mailer.send(composeMail(mail.kind, inquiry, settings), signal);
     },
+    isUnconfirmed: isUnconfirmedDelivery,
     retry: { baseMs: 50, maxMs: 200, maxAttempts: 5 },
     leaseMs: options.leaseMs ?? 10_000,
     idleMs: 100,
+    stopGraceMs: options.stopGraceMs ?? 5_000,
     log: quiet,
   });
-  cleanup.push(async () => {
-    await started.stop();
-    mailer.close();
-  });
+  cleanup.push(() => started.stop());
   return started;
 }
 
@@ -104,6 +106,16 @@ async function mailServerThatLocksTheDatabase(): Promise<{ catcher: MailCatcher;
 }
 
 const states = (db: DatabaseSync) => db.prepare("SELECT kind, state, attempts FROM outbox ORDER BY id").all();
+
+/** Each Message-ID with how often it arrived. */
+function copiesByMessageId(mails: MailCatcher["mails"]): Record<string, number> {
+  const copies: Record<string, number> = {};
+  for (const mail of mails) {
+    const id = mail.header("message-id") ?? "";
+    copies[id] = (copies[id] ?? 0) + 1;
+  }
+  return copies;
+}
 
 describe("the outbox", () => {
   test("a mail whose sender died mid-send goes out once its lease runs out, and only once", async () => {
@@ -179,6 +191,43 @@ describe("the outbox", () => {
     expect(again.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
     expect(again.prepare("SELECT version, name FROM schema_migrations").all()).toEqual([
       { version: 1, name: "inquiries and their outbox" },
+      { version: 2, name: "mails the mail server did not confirm" },
+    ]);
+  });
+
+  test("a mail accepted just before its sender was killed goes out again, with the same Message-ID", async () => {
+    const db = open();
+    const store = createInquiryStore(db);
+    const { reference } = await save(store);
+    // The database is locked as the mail server accepts, so the sender is killed
+    // after the server's "250" and before its record: the window SMTP cannot close.
+    const { catcher, locked } = await mailServerThatLocksTheDatabase();
+    const sender = spawn(process.execPath, [path.join(import.meta.dirname, "support/outbox-sender.ts")], {
+      env: { PATH: process.env.PATH ?? "", DATABASE_PATH: file, SMTP_PORT: String(catcher.port), LEASE_MS: "1000" },
+      stdio: "ignore",
+    });
+    const exited = once(sender, "exit");
+    await catcher.waitForMails(2);
+    await sleep(300);
+    sender.kill("SIGKILL");
+    await exited;
+    await locked().release();
+    expect(states(db)).toEqual([
+      { kind: "company", state: "pending", attempts: 1 },
+      { kind: "acknowledgement", state: "pending", attempts: 1 },
+    ]);
+
+    worker(db, store, { smtpPort: catcher.port });
+    await catcher.waitForMails(4, 10_000);
+    await sleep(500);
+    expect(catcher.mails).toHaveLength(4);
+    expect(copiesByMessageId(catcher.mails)).toEqual({
+      [`<${reference.toLowerCase()}.company@example.com>`]: 2,
+      [`<${reference.toLowerCase()}.acknowledgement@example.com>`]: 2,
+    });
+    expect(states(db)).toEqual([
+      { kind: "company", state: "sent", attempts: 2 },
+      { kind: "acknowledgement", state: "sent", attempts: 2 },
     ]);
   });
 
@@ -203,5 +252,47 @@ describe("the outbox", () => {
     );
     await sleep(500);
     expect(catcher.mails).toHaveLength(2);
+  });
+
+  test("a sender stopped while the mail server has not confirmed a mail records it as not confirmed, so no one sends it again", async () => {
+    const db = open();
+    const store = createInquiryStore(db);
+    await save(store);
+    const catcher = await mailServer({ dataReplyDelayMs: 5000 });
+    const stopping = worker(db, store, { smtpPort: catcher.port, confirmTimeoutMs: 10_000, stopGraceMs: 200 });
+    await catcher.waitForMails(2);
+    await stopping.stop();
+    expect(states(db)).toEqual([
+      { kind: "company", state: "unknown", attempts: 1 },
+      { kind: "acknowledgement", state: "unknown", attempts: 1 },
+    ]);
+    const reasons = db.prepare("SELECT last_error FROM outbox").all() as { last_error: string }[];
+    for (const { last_error } of reasons)
+      expect(last_error).toBe("Stopped before the mail server answered, after the whole message was sent");
+
+    worker(db, store, { smtpPort: catcher.port });
+    await sleep(1000);
+    expect(catcher.mails).toHaveLength(2);
+  });
+
+  test("a database made before unconfirmed mails existed is brought up to date, its mails kept", () => {
+    const old = new DatabaseSync(file);
+    old.exec(migrations[0]?.sql ?? "");
+    old.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT;
+      INSERT INTO schema_migrations VALUES (1, 'inquiries and their outbox', '2026-01-01T00:00:00.000Z');
+      INSERT INTO inquiries (id, reference, received_at, name, email, phone_number, msg_subject, message)
+        VALUES (1, 'ENQ-2026-000001', '2026-01-01T00:00:00.000Z', 'A', 'a@example.in', '+91 98765 43210', 'S', 'M');
+      INSERT INTO outbox (inquiry_id, kind, state, attempts, next_attempt_at, last_error, sent_at)
+        VALUES (1, 'company', 'sent', 1, 0, NULL, '2026-01-01T00:00:05.000Z'),
+               (1, 'acknowledgement', 'failed', 12, 0, '550 No such mailbox here', NULL);`);
+    old.close();
+
+    const db = open();
+    expect(db.prepare("SELECT kind, state, attempts, last_error, sent_at FROM outbox ORDER BY id").all()).toEqual([
+      { kind: "company", state: "sent", attempts: 1, last_error: null, sent_at: "2026-01-01T00:00:05.000Z" },
+      { kind: "acknowledgement", state: "failed", attempts: 12, last_error: "550 No such mailbox here", sent_at: null },
+    ]);
+    db.prepare("UPDATE outbox SET state = 'unknown' WHERE kind = 'company'").run();
+    expect(() => db.prepare("UPDATE outbox SET state = 'lost' WHERE kind = 'company'").run()).toThrow(/CHECK/);
   });
 });

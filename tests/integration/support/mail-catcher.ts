@@ -1,4 +1,5 @@
 import { once } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { type ParsedMail, parseMail } from "./parse-mail.ts";
 
@@ -23,6 +24,11 @@ export type MailCatcherOptions = {
   refuse?: (address: string) => boolean;
   /** Accepts connections but never greets, as a hung server does. */
   stall?: boolean;
+  /**
+   * Keeps each message as its end arrives, then waits this long before saying so,
+   * as a busy server does while it scans and files a mail it already has.
+   */
+  dataReplyDelayMs?: number;
   /** Runs after a message is kept and before the server answers its end. */
   beforeDataReply?: (mail: CaughtMail) => Promise<void> | void;
 };
@@ -70,6 +76,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
         mails.push(mail);
         for (const wake of waiting) wake();
         await options.beforeDataReply?.(mail);
+        if (options.dataReplyDelayMs) await sleep(options.dataReplyDelayMs);
         callback();
       });
     },

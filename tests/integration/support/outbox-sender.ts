@@ -1,0 +1,38 @@
+// A mail sender in a process of its own, so that a test can kill it at a moment
+// of its choosing, as a crash or a power cut would. Run with node; settings come
+// from the environment: DATABASE_PATH, SMTP_PORT, LEASE_MS.
+import { openDatabase } from "../../../app/server/db.server.ts";
+import { createInquiryStore } from "../../../app/server/inquiries.server.ts";
+import { composeMail } from "../../../app/server/inquiry-mail.server.ts";
+import { createMailer } from "../../../app/server/mailer.server.ts";
+import { createOutbox, startOutboxWorker } from "../../../app/server/outbox.server.ts";
+
+const db = openDatabase(process.env.DATABASE_PATH ?? "");
+const store = createInquiryStore(db);
+const mailer = createMailer({
+  host: "127.0.0.1",
+  port: Number(process.env.SMTP_PORT),
+  secure: false,
+  auth: undefined,
+  timeoutMs: 2000,
+  confirmTimeoutMs: 2000,
+});
+const settings = {
+  mailFrom: { name: "Example Print & Pack", address: "website@example.com" },
+  mailTo: "sales@example.com",
+};
+
+startOutboxWorker({
+  outbox: createOutbox(db),
+  async send(mail, signal) {
+    const inquiry = store.get(mail.inquiryId);
+    if (!inquiry) throw new Error("missing inquiry");
+    await mailer.send(composeMail(mail.kind, inquiry, settings), signal);
+  },
+  retry: { baseMs: 50, maxMs: 200, maxAttempts: 5 },
+  leaseMs: Number(process.env.LEASE_MS),
+  idleMs: 100,
+});
+// The worker's timers do not keep a process alive; this one lives until it is killed.
+setInterval(() => {}, 60_000);
+process.stdout.write("started\n");
