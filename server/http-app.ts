@@ -122,7 +122,7 @@ function statusPageSender(
     }
     res.setHeader("Content-Security-Policy", page.contentSecurityPolicy);
     res.sendFile(page.file, { headers: { "Content-Type": "text/html; charset=utf-8" } }, (error) => {
-      if (error && !res.headersSent) res.type("text/plain").send(heading);
+      if (error && !visitorLeft(error) && !res.headersSent) res.type("text/plain").send(heading);
     });
   };
 }
@@ -141,7 +141,7 @@ function servePrerenderedPage(pages: Map<string, PrerenderedPage>) {
     res.setHeader("Cache-Control", "no-cache");
     res.setHeader("Content-Security-Policy", page.contentSecurityPolicy);
     res.sendFile(page.file, { headers: { "Content-Type": "text/html; charset=utf-8" } }, (error) => {
-      if (error && !res.headersSent) next(error);
+      if (error && !visitorLeft(error) && !res.headersSent) next(error);
     });
   };
 }
@@ -187,10 +187,19 @@ function logRequests(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/** The visitor closed the connection before the answer was sent: nobody's failure, and nobody to tell. */
+function visitorLeft(error: unknown): boolean {
+  return (error as { code?: unknown }).code === "ECONNABORTED";
+}
+
 /** Anything that escapes the handlers above gets a status page in the frame, never a stack trace. */
 function lastResort(sendStatusPage: SendStatusPage) {
   return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const status = httpStatusOf(error);
+    if (visitorLeft(error)) {
+      res.destroy();
+      return;
+    }
     if (status >= 500) console.error(error);
     if (res.headersSent) {
       res.end();
