@@ -5,8 +5,9 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/support/chromium.ts";
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-const baseURL = `http://127.0.0.1:${port}`;
+// The server picks a free port and says it in its ready line, which Playwright
+// reads into E2E_PORT before the test workers start (webServer.wait below).
+const baseURL = process.env.E2E_PORT ? `http://127.0.0.1:${process.env.E2E_PORT}` : undefined;
 const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-"));
 
 export default defineConfig({
@@ -29,11 +30,12 @@ export default defineConfig({
   webServer: {
     // The production server on the production build, as a visitor meets it.
     command: "node server.ts",
-    url: `${baseURL}/`,
+    wait: { stdout: /Site ready at http:\/\/127\.0\.0\.1:(?<e2e_port>\d+)/ },
+    stdout: "pipe",
     reuseExistingServer: false,
     timeout: 30_000,
     env: {
-      PORT: String(port),
+      PORT: "0",
       HOST: "127.0.0.1",
       QUIET: "1",
       ERROR_DRILL: "1",
