@@ -3,7 +3,7 @@ import "./server/production-mode.ts";
 import type { RequestListener } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readServerConfig, settingsWarnings } from "./server/config.ts";
+import { readSettings, type ServerSettings, serverSettings, settingsWarnings } from "./app/server/settings.server.ts";
 import { prepareGracefulStop } from "./server/graceful-stop.ts";
 import { createHttpApp } from "./server/http-app.ts";
 import { createHttpServer } from "./server/http-server.ts";
@@ -12,9 +12,9 @@ import { developmentBuild, productionBuild, type SiteBuild, type SiteServices } 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const development = process.env.NODE_ENV === "development";
 
-let config: ReturnType<typeof readServerConfig>;
+let config: ServerSettings;
 try {
-  config = readServerConfig();
+  config = serverSettings(readSettings());
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
@@ -23,12 +23,12 @@ for (const warning of settingsWarnings(config)) console.warn(warning);
 
 // The app is made once the build is loaded; Vite's websocket needs the server before that.
 let app: RequestListener | undefined;
-const server = createHttpServer((req, res) => app?.(req, res), config.REQUEST_TIMEOUT_SECONDS);
+const server = createHttpServer((req, res) => app?.(req, res), config.requestTimeoutMs);
 
 let site: SiteBuild;
 let services: SiteServices;
 try {
-  site = development ? await developmentBuild(server) : await productionBuild(path.resolve(root, config.BUILD_DIR));
+  site = development ? await developmentBuild(server) : await productionBuild(path.resolve(root, config.buildDir));
   services = await site.services();
   services.startDelivery();
 } catch (error) {
@@ -43,10 +43,10 @@ app = createHttpApp({
   getLoadContext: async (req) => (await site.services()).createLoadContext(req.ip),
 });
 const graceful = prepareGracefulStop(server);
-server.listen(config.PORT, config.HOST, () => {
+server.listen(config.port, config.host, () => {
   const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.PORT;
-  console.log(`Site ready at http://${config.HOST}:${port}${development ? " (development, hot reloading)" : ""}`);
+  const port = typeof address === "object" && address ? address.port : config.port;
+  console.log(`Site ready at http://${config.host}:${port}${development ? " (development, hot reloading)" : ""}`);
 });
 
 server.on("error", (error) => {
@@ -58,7 +58,7 @@ server.on("error", (error) => {
  * A request that has started to arrive gets the whole time it is allowed for
  * that, and then ten seconds to be answered; after that it is cut off.
  */
-const requestsDeadlineMs = config.REQUEST_TIMEOUT_SECONDS * 1000 + 10_000;
+const requestsDeadlineMs = config.requestTimeoutMs + 10_000;
 /** Then the mail being sent gets its own few seconds (outbox.server.ts), and a little more. */
 const exitDeadlineMs = requestsDeadlineMs + 10_000;
 

@@ -6,8 +6,8 @@ import { type StatusPageKind, statusPages } from "../app/content/status-pages.ts
 import { contactBodyLimitBytes } from "../app/lib/contact-schema.ts";
 import { contentSecurityPolicy } from "../app/lib/csp.ts";
 import { statusPagesPath, statusPageUrl } from "../app/lib/urls.ts";
+import type { ServerSettings } from "../app/server/settings.server.ts";
 import { canonicalAddress } from "./canonical-address.ts";
-import type { ServerConfig } from "./config.ts";
 import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
 import { findPrerenderedPages, type PrerenderedPage, takeStatusPages } from "./prerendered-pages.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
@@ -15,7 +15,7 @@ import { reactRouterHandler } from "./react-router-handler.ts";
 type AppOptions = {
   /** React Router's server build, or (in development) a function that gives the current one. */
   build: ServerBuild | (() => Promise<ServerBuild>);
-  config: ServerConfig;
+  config: ServerSettings;
   /** What each request's loaders and actions see as their context, such as the client's address. */
   getLoadContext?: (req: Request) => RouterContextProvider | Promise<RouterContextProvider>;
 } & (
@@ -43,7 +43,7 @@ export function createHttpApp(options: AppOptions) {
   const { build, config, getLoadContext } = options;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", config.TRUST_PROXY);
+  app.set("trust proxy", config.trustProxy);
 
   const handleWithReactRouter = reactRouterHandler({ build, mode: process.env.NODE_ENV, getLoadContext });
   const pages = "clientDir" in options ? findPrerenderedPages(options.clientDir) : new Map<string, PrerenderedPage>();
@@ -52,7 +52,7 @@ export function createHttpApp(options: AppOptions) {
     handleWithReactRouter.render(statusPageUrl(kind), res, statusPages[kind].status),
   );
 
-  if (!config.QUIET) app.use(logRequests);
+  if (!config.quiet) app.use(logRequests);
   app.use(securityHeaders(config));
   app.use(compression());
   app.use(canonicalAddress((res) => sendStatusPage(res, "bad-request")));
@@ -166,14 +166,14 @@ const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(),
  * Headers on every response. Pages replace the default policy with one that
  * lists their own inline scripts (prerendered: here; rendered: entry.server).
  */
-function securityHeaders(config: ServerConfig) {
+function securityHeaders(config: ServerSettings) {
   return (req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Content-Security-Policy", defaultPolicy);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Permissions-Policy", permissionsPolicy);
     res.setHeader("X-Frame-Options", "DENY");
-    if (config.HSTS && req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (config.hsts && req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
 }

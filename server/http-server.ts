@@ -10,8 +10,8 @@ export type RequestLimits = Required<
  * default (300 s) lets anyone hold a connection for five minutes by sending a
  * body a byte at a time.
  */
-export function requestLimits(requestTimeoutSeconds: number): RequestLimits {
-  const requestTimeout = Math.round(requestTimeoutSeconds * 1000);
+export function requestLimits(requestTimeoutMs: number): RequestLimits {
+  const requestTimeout = Math.round(requestTimeoutMs);
   return {
     requestTimeout,
     // Headers are a few hundred bytes; a client that needs half the time for them is stalling.
@@ -22,6 +22,6 @@ export function requestLimits(requestTimeoutSeconds: number): RequestLimits {
 }
 
 /** An HTTP server that answers a request too slow to arrive with 408 and closes its connection. */
-export function createHttpServer(listener: RequestListener, requestTimeoutSeconds: number): http.Server {
-  return http.createServer(requestLimits(requestTimeoutSeconds), listener);
+export function createHttpServer(listener: RequestListener, requestTimeoutMs: number): http.Server {
+  return http.createServer(requestLimits(requestTimeoutMs), listener);
 }

@@ -35,10 +35,6 @@ describe("the contact settings", () => {
     expect(readContactEnv(shorter).smtp?.confirmTimeoutMs).toBe(60_000);
   });
 
-  test("treat an empty variable as not set", () => {
-    expect(readContactEnv({ SMTP_HOST: "", SMTP_PORT: "" }).smtp).toBeUndefined();
-  });
-
   test.each([
     [{ SMTP_PORT: "abc" }, "SMTP_PORT: must be a whole number"],
     [{ SMTP_PORT: "70000" }, "SMTP_PORT: must be from 1 to 65535"],

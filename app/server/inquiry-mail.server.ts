@@ -1,7 +1,7 @@
 import { domainToASCII } from "node:url";
 import { formatAddress, site } from "../content/site.ts";
-import type { MailAddress } from "./env.server.ts";
 import type { MailKind, StoredInquiry } from "./inquiries.server.ts";
+import type { MailAddress } from "./settings.server.ts";
 
 export type OutgoingMail = {
   from: MailAddress;
