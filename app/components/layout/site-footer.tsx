@@ -11,6 +11,9 @@ const socialIcons: Record<SocialNetwork, IconName> = {
   YouTube: "youtube",
 };
 
+// A legal name often ends in "Ltd." already; the sentence must not end twice.
+const copyright = `© ${site.legalName.replace(/\.$/, "")}. All rights reserved.`;
+
 export function SiteFooter() {
   return (
     <footer className="site-footer">
@@ -40,7 +43,7 @@ export function SiteFooter() {
           <ContactDetails />
         </section>
       </div>
-      <p className="site-footer__legal container">© {site.legalName}. All rights reserved.</p>
+      <p className="site-footer__legal container">{copyright}</p>
     </footer>
   );
 }
