@@ -17,7 +17,7 @@ import {
   type VariantResult,
 } from "./lib/bench-results.ts";
 import { measureUncovered } from "./lib/bench-uncovered.ts";
-import { type RunningServer, startServer } from "./lib/start-server.ts";
+import { type SiteServer, startSite } from "./lib/start-site.ts";
 
 // Measures the production build with and without the preloader against the budgets
 // of issue 5. Misses are findings, not failures: it exits non-zero only when it could
@@ -66,23 +66,24 @@ setTimeout(() => {
 }, BENCH_TIMEOUT_MS).unref();
 
 type Variant = (typeof VARIANTS)[number];
-type Serving = { variant: Variant; server: RunningServer; dataDir: string; result: VariantResult };
+type Serving = { variant: Variant; server: SiteServer; dataDir: string; result: VariantResult };
 
-async function startFor(variant: Variant, dataDir: string): Promise<RunningServer> {
-  const server = await startServer({ BUILD_DIR: variant.buildDir, DATA_DIR: dataDir });
-  server.process.once("exit", (code, signal) => {
+async function startFor(variant: Variant, dataDir: string): Promise<SiteServer> {
+  const server = await startSite({ buildDir: variant.buildDir, dataDir });
+  void server.exited.then(({ code, signal }) => {
     if (!stopping.has(server)) log(`${variant.label}: the server exited on its own (${signal ?? `code ${code}`})`);
   });
   return server;
 }
 
 // Servers this process is stopping itself, so their exit is no news.
-const stopping = new Set<RunningServer>();
+const stopping = new Set<SiteServer>();
 
-async function stopServer(server: RunningServer) {
+async function stopServer(server: SiteServer) {
   stopping.add(server);
   await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
-  if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill("SIGKILL");
+  // Still running after that: a stop that hangs must not hold up the report.
+  await server.stop("SIGKILL");
 }
 
 /** Both builds are served at once, so that their runs can take turns. */

@@ -1,18 +1,21 @@
 import "./require-node.mjs";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { pagePaths } from "../app/lib/urls.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { lookPastPreloader } from "../tests/support/preloader.ts";
-import { startServer } from "./lib/start-server.ts";
+import { startSite } from "./lib/start-site.ts";
 
 // Every page at a phone's width and a desktop's, full length, into screenshots/ (ignored by git).
 const widths = [375, 1440];
 const outDir = path.resolve("screenshots");
 mkdirSync(outDir, { recursive: true });
 
-const server = await startServer();
+// The server opens its inquiry store at start; this one stays apart from data/.
+const dataDir = mkdtempSync(path.join(tmpdir(), "screenshots-data-"));
+const server = await startSite({ buildDir: process.env.BUILD_DIR ?? "build", dataDir });
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 try {
   for (const width of widths) {
@@ -31,4 +34,5 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }

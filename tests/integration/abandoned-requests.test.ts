@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { type SiteServer, startSite } from "./support/site-server.ts";
+import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
 
 const buildDir = inject("siteBuildDir");
 

@@ -3,9 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
 import { unusedOutput } from "../../scripts/lib/sweep-build.ts";
 import { rawRequest } from "./support/raw-http.ts";
-import { type SiteServer, startSite } from "./support/site-server.ts";
 
 const buildDir = inject("siteBuildDir");
 const clientDir = path.join(buildDir, "client");

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, inject, test } from "vitest";
+import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
 import {
   eventually,
   goodFields,
@@ -12,7 +13,6 @@ import {
   sendInquiry,
 } from "./support/contact-form.ts";
 import { type MailCatcher, type MailCatcherOptions, startMailCatcher } from "./support/mail-catcher.ts";
-import { type SiteServer, startSite } from "./support/site-server.ts";
 
 const buildDir = inject("siteBuildDir");
 const COMPANY_INBOX = "sales@example.com";

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { issueFormToken } from "../../app/server/form-token.server.ts";
+import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
 import {
   goodFields,
   openForm,
@@ -11,7 +12,6 @@ import {
   referenceOf,
   type VisitorFields,
 } from "./support/contact-form.ts";
-import { type SiteServer, startSite } from "./support/site-server.ts";
 
 const buildDir = inject("siteBuildDir");
 

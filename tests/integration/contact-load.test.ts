@@ -2,9 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
 import { goodFields, openForm, postContact, readDatabase, referenceOf, sendInquiry } from "./support/contact-form.ts";
 import { type MailCatcher, startMailCatcher } from "./support/mail-catcher.ts";
-import { type SiteServer, startSite } from "./support/site-server.ts";
 
 const buildDir = inject("siteBuildDir");
 const COMPANY_INBOX = "sales@example.com";

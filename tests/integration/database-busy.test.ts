@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, inject, test } from "vitest";
+import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
 import { goodFields, openForm, postContact, readDatabase, referenceOf } from "./support/contact-form.ts";
 import { type DatabaseLock, holdWriteLock } from "./support/database-lock.ts";
-import { type SiteServer, startSite } from "./support/site-server.ts";
 
 const buildDir = inject("siteBuildDir");
 

@@ -6,9 +6,9 @@ import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, expect, inject, test } from "vitest";
 import { openDatabase } from "../../app/server/db.server.ts";
 import { createInquiryStore } from "../../app/server/inquiries.server.ts";
+import { startSite } from "../../scripts/lib/start-site.ts";
 import { goodFields } from "./support/contact-form.ts";
 import { runInquiries } from "./support/inquiries-command.ts";
-import { startSite } from "./support/site-server.ts";
 
 const buildDir = inject("siteBuildDir");
 

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, inject, test } from "vitest";
+import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
 import { eventually, readDatabase, sendInquiry } from "./support/contact-form.ts";
 import { runInquiries } from "./support/inquiries-command.ts";
 import { type MailCatcher, type MailCatcherOptions, startMailCatcher } from "./support/mail-catcher.ts";
-import { type SiteServer, startSite } from "./support/site-server.ts";
 
 const buildDir = inject("siteBuildDir");
 

@@ -3,8 +3,8 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, inject, test } from "vitest";
+import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
 import { sendInquiry } from "./support/contact-form.ts";
-import { type SiteServer, startSite } from "./support/site-server.ts";
 
 const buildDir = inject("siteBuildDir");
 

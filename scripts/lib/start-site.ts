@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "../../..");
+const root = path.resolve(import.meta.dirname, "../..");
 
 export type SiteServer = {
   url: string;
@@ -17,9 +17,11 @@ export type SiteServer = {
 };
 
 /**
- * Starts the production server (node server.ts) on 127.0.0.1 and a free port.
- * Its environment is built from nothing, so settings in the shell that runs
- * the tests (a real SMTP server, say) never reach it.
+ * Starts the server (node server.ts) on 127.0.0.1 and a free port, and waits
+ * for the line that says where it listens: the one way every script and test
+ * starts it. Its environment is built from nothing, so settings in the shell
+ * that runs them (a real SMTP server, say) never reach it. Forms may be sent
+ * at once: scripts and tests fill them in faster than any person.
  */
 export async function startSite(options: {
   buildDir: string;
