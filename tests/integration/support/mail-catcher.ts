@@ -66,7 +66,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
       stream.on("end", async () => {
         const from = session.envelope.mailFrom;
         const mail: CaughtMail = {
-          ...parseMail(Buffer.concat(chunks).toString("utf8")),
+          ...(await parseMail(Buffer.concat(chunks).toString("utf8"))),
           envelope: {
             from: from ? from.address : "",
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
