@@ -1,27 +1,24 @@
 import { pageText } from "../../content/pages.ts";
 import { paths } from "../../lib/urls.ts";
+import { StatusPanel } from "./status-panel.tsx";
+
+const waysOn = [
+  { href: paths.home, label: "Home page" },
+  { href: paths.services, label: "All services" },
+  { href: paths.contact, label: "Contact us" },
+];
 
 /** What a visitor sees at an address the site does not have: the way back, not a dead end. */
 export function NotFoundPanel({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
-  const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
-    <section className="status-panel container" aria-labelledby="not-found-title">
-      <p className="status-panel__code">Error 404</p>
-      <Heading id="not-found-title" className="status-panel__title">
-        {pageText.notFound.heading}
-      </Heading>
+    <StatusPanel
+      status={404}
+      id="not-found-title"
+      heading={pageText.notFound.heading}
+      headingLevel={headingLevel}
+      links={waysOn}
+    >
       <p>The address may be mistyped, or the page may have moved. These will take you on:</p>
-      <ul className="status-panel__links">
-        <li>
-          <a href={paths.home}>Home page</a>
-        </li>
-        <li>
-          <a href={paths.services}>All services</a>
-        </li>
-        <li>
-          <a href={paths.contact}>Contact us</a>
-        </li>
-      </ul>
-    </section>
+    </StatusPanel>
   );
 }

@@ -1,25 +1,19 @@
 import type { StatusPageText } from "../../content/status-pages.ts";
 import { paths } from "../../lib/urls.ts";
+import { StatusPanel } from "./status-panel.tsx";
 
-/** Why the site turned a request away, and the way on; plain anchors, as after any failure. */
+const waysOn = [
+  { href: paths.contact, label: "Contact page" },
+  { href: paths.home, label: "Home page" },
+];
+
+/** Why the site turned a request away, and the way on. */
 export function RefusalPanel({ page }: { page: StatusPageText }) {
   return (
-    <section className="status-panel container" aria-labelledby="refusal-title">
-      <p className="status-panel__code">Error {page.status}</p>
-      <h1 id="refusal-title" className="status-panel__title">
-        {page.heading}
-      </h1>
+    <StatusPanel status={page.status} id="refusal-title" heading={page.heading} links={waysOn}>
       {page.explanation.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
-      <ul className="status-panel__links">
-        <li>
-          <a href={paths.contact}>Contact page</a>
-        </li>
-        <li>
-          <a href={paths.home}>Home page</a>
-        </li>
-      </ul>
-    </section>
+    </StatusPanel>
   );
 }
