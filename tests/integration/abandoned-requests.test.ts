@@ -1,28 +1,12 @@
-import { mkdtemp, rm } from "node:fs/promises";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { expect, test } from "vitest";
+import { siteForTests } from "./support/site-for-tests.ts";
 
-const buildDir = inject("siteBuildDir");
-
-let dataDir: string;
-let server: SiteServer;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "abandoned-"));
-  server = await startSite({ buildDir, dataDir });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const site = siteForTests();
 
 /** Asks for a page and hangs up as soon as the first bytes of the answer arrive, or before. */
 function askAndLeave(address: string, leaveAfterMs: number): Promise<void> {
-  const { hostname, port } = new URL(server.url);
+  const { hostname, port } = new URL(site.server.url);
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname, () => {
       socket.write(`GET ${address} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
@@ -41,6 +25,6 @@ test("visitors who leave before their page arrives leave no error in the log, an
       visits.push(askAndLeave(address, i % 3));
   }
   await Promise.all(visits);
-  expect((await fetch(`${server.url}/about`)).status).toBe(200);
-  expect(server.logs.filter((line) => line.startsWith("stderr:"))).toEqual([]);
+  expect((await fetch(`${site.server.url}/about`)).status).toBe(200);
+  expect(site.server.logs.filter((line) => line.startsWith("stderr:"))).toEqual([]);
 });

@@ -1,27 +1,14 @@
 import { readdirSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { describe, expect, inject, test } from "vitest";
 import { unusedOutput } from "../../scripts/lib/sweep-build.ts";
 import { rawRequest } from "./support/raw-http.ts";
+import { siteForTests } from "./support/site-for-tests.ts";
 
 const buildDir = inject("siteBuildDir");
 const clientDir = path.join(buildDir, "client");
 
-let dataDir: string;
-let server: SiteServer;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "build-output-"));
-  server = await startSite({ buildDir, dataDir });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const site = siteForTests();
 
 describe("the build ships only what pages load", () => {
   test("no page data and no script that no page reaches", () => {
@@ -39,7 +26,7 @@ describe("the build ships only what pages load", () => {
       "/_root.data",
       "/contact.data?_routes=root",
     ]) {
-      const response = await rawRequest(server.url, address);
+      const response = await rawRequest(site.server.url, address);
       expect(response.status, address).toBe(404);
       expect(response.body, address).not.toContain("form_token");
       expect(response.body, address).toContain("Page not found");
@@ -60,7 +47,7 @@ describe("every answer carries exactly one Content-Security-Policy", () => {
     const body = method === "POST" ? "name=" : undefined;
     const headers: Record<string, string> =
       method === "POST" ? { "Content-Type": "application/x-www-form-urlencoded" } : {};
-    const response = await rawRequest(server.url, address, { method, headers, ...(body ? { body } : {}) });
+    const response = await rawRequest(site.server.url, address, { method, headers, ...(body ? { body } : {}) });
     const policies = response.rawHeaders.filter(([name]) => name === "content-security-policy");
     expect(policies).toHaveLength(1);
   });

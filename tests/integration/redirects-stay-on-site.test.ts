@@ -1,25 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { describe, expect, test } from "vitest";
 import { rawRequest } from "./support/raw-http.ts";
+import { siteForTests } from "./support/site-for-tests.ts";
 
-const buildDir = inject("siteBuildDir");
-
-let dataDir: string;
-let server: SiteServer;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "redirects-"));
-  // Behind a trusted proxy, so that forwarded host and scheme headers are read too.
-  server = await startSite({ buildDir, dataDir, env: { TRUST_PROXY: "1" } });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+// Behind a trusted proxy, so that forwarded host and scheme headers are read too.
+const site = siteForTests({ env: { TRUST_PROXY: "1" } });
 
 /** Request targets an attacker would craft to turn the site's redirects into a way off it. */
 const craftedTargets = [
@@ -64,11 +48,11 @@ describe("no answer of the server leads to another site", () => {
   for (const target of craftedTargets) {
     test(`GET ${target}`, async () => {
       for (const headers of hostileHeaders) {
-        const response = await rawRequest(server.url, target, { headers });
+        const response = await rawRequest(site.server.url, target, { headers });
         const location = response.headers.location;
         if (location === undefined) continue;
         expect(location, `${target} with ${JSON.stringify(headers)}`).toMatch(/^\/(?![\\/])/);
-        expect(new URL(location, server.url).origin).toBe(server.url);
+        expect(new URL(location, site.server.url).origin).toBe(site.server.url);
       }
     });
   }
@@ -80,26 +64,26 @@ describe("no answer of the server leads to another site", () => {
       ["///about/", "/about"],
       ["//service/paper/?a=1", "/service/paper?a=1"],
     ] as const) {
-      const response = await rawRequest(server.url, target);
+      const response = await rawRequest(site.server.url, target);
       expect(response.status, target).toBe(301);
       expect(response.headers.location, target).toBe(expected);
     }
   });
 
   test("the absolute form of a request line is read as a path on this site", async () => {
-    const about = await rawRequest(server.url, "http://evil.example/about/");
+    const about = await rawRequest(site.server.url, "http://evil.example/about/");
     expect(about.status).toBe(301);
     expect(about.headers.location).toBe("/about");
-    const home = await rawRequest(server.url, "http://evil.example/");
+    const home = await rawRequest(site.server.url, "http://evil.example/");
     expect(home.status).toBe(200);
     expect(home.body).toContain("</html>");
   });
 
   test("the old /service/... addresses still redirect within the site, however they are spelt", async () => {
-    const response = await rawRequest(server.url, "/service/paper/packaging/box");
+    const response = await rawRequest(site.server.url, "/service/paper/packaging/box");
     expect(response.status).toBe(301);
     expect(response.headers.location).toBe("/services/box");
-    const doubled = await rawRequest(server.url, "//service/paper/packaging/box/");
+    const doubled = await rawRequest(site.server.url, "//service/paper/packaging/box/");
     expect(doubled.headers.location).toBe("/service/paper/packaging/box");
   });
 });
@@ -111,20 +95,20 @@ describe("one address per page", () => {
       ["/contact/index.html", "/contact"],
       ["/services/cake/index.html", "/services/cake"],
     ] as const) {
-      const response = await rawRequest(server.url, target);
+      const response = await rawRequest(site.server.url, target);
       expect(response.status, target).toBe(301);
       expect(response.headers.location, target).toBe(expected);
     }
   });
 
   test("the status pages the server answers refusals with have no address of their own", async () => {
-    const response = await rawRequest(server.url, "/_status/cross-site");
+    const response = await rawRequest(site.server.url, "/_status/cross-site");
     expect(response.status).toBe(404);
     expect(response.body).toContain("Page not found");
   });
 
   test("a request line the server cannot read gets the bad-request page in the frame", async () => {
-    const response = await rawRequest(server.url, "ftp://evil.example/");
+    const response = await rawRequest(site.server.url, "ftp://evil.example/");
     expect(response.status).toBe(400);
     expect(response.headers["content-type"]).toContain("text/html");
     expect(response.body).toContain("We could not read that request");

@@ -1,25 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, expect, inject, test } from "vitest";
-import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { expect, test } from "vitest";
 import { sendInquiry } from "./support/contact-form.ts";
+import { siteForTests } from "./support/site-for-tests.ts";
 
-const buildDir = inject("siteBuildDir");
-
-let dataDir: string;
-let server: SiteServer;
-
-beforeEach(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "request-timeout-"));
-  server = await startSite({ buildDir, dataDir, env: { REQUEST_TIMEOUT_SECONDS: "1" } });
-});
-
-afterEach(async () => {
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const site = siteForTests({ env: { REQUEST_TIMEOUT_SECONDS: "1" }, perTest: true });
 
 type Stalled = { answer: string; closedAfterMs: number; stillOpen: boolean };
 
@@ -69,12 +53,12 @@ function postHead(host: string, declaredLength: number): string {
 }
 
 test("a form whose body stops arriving gets 408 once the time allowed has passed, and others are served meanwhile", async () => {
-  const host = new URL(server.url).host;
-  const stalled = sendAndStall(server.url, `${postHead(host, 2000)}name=Asha+Verma&email=asha%40exam`);
+  const host = new URL(site.server.url).host;
+  const stalled = sendAndStall(site.server.url, `${postHead(host, 2000)}name=Asha+Verma&email=asha%40exam`);
 
-  const page = await fetch(`${server.url}/about`);
+  const page = await fetch(`${site.server.url}/about`);
   expect(page.status).toBe(200);
-  expect(await sendInquiry(server.url)).toMatch(/^ENQ-/);
+  expect(await sendInquiry(site.server.url)).toMatch(/^ENQ-/);
 
   const { answer, closedAfterMs, stillOpen } = await stalled;
   expect(stillOpen).toBe(false);
@@ -83,14 +67,14 @@ test("a form whose body stops arriving gets 408 once the time allowed has passed
   expect(closedAfterMs).toBeLessThan(3000);
 
   // The server goes on as before.
-  expect(await sendInquiry(server.url)).toMatch(/^ENQ-/);
-  expect(server.logs.filter((line) => line.startsWith("stderr:"))).toEqual([]);
+  expect(await sendInquiry(site.server.url)).toMatch(/^ENQ-/);
+  expect(site.server.logs.filter((line) => line.startsWith("stderr:"))).toEqual([]);
 });
 
 test("headers that never finish get 408 sooner still", async () => {
-  const host = new URL(server.url).host;
+  const host = new URL(site.server.url).host;
   const { answer, closedAfterMs, stillOpen } = await sendAndStall(
-    server.url,
+    site.server.url,
     `GET /about HTTP/1.1\r\nHost: ${host}\r\nAccept: text/ht`,
   );
   expect(stillOpen).toBe(false);
