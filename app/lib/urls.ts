@@ -14,6 +14,16 @@ export const paths = {
   terms: "/term",
 } as const;
 
+/**
+ * The staff area: rendered for each request, behind sign-in, never cached,
+ * never indexed, never in the sitemap.
+ */
+export const staffPaths = {
+  inbox: "/inbox",
+  signIn: "/inbox/sign-in",
+  signOut: "/inbox/sign-out",
+} as const;
+
 /** Every page address the site has, in the order a visitor meets them: the sitemap's list. */
 export function pagePaths(): string[] {
   return [

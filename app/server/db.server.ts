@@ -69,6 +69,24 @@ export const migrations: readonly { version: number; name: string; sql: string }
       CREATE INDEX outbox_due ON outbox (state, next_attempt_at);
     `,
   },
+  {
+    version: 3,
+    name: "the audit log",
+    // No reference to the inquiry's row: when an inquiry is erased, the entry that
+    // says so must stay. Entries never hold a visitor's personal details.
+    sql: `
+      CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        inquiry_id INTEGER,
+        detail TEXT
+      ) STRICT;
+
+      CREATE INDEX audit_log_inquiry ON audit_log (inquiry_id, id);
+    `,
+  },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
+import { type AuditLog, createAuditLog } from "./audit.server.ts";
 import { DamagedDatabaseError, openDatabase, retryWhileBusy } from "./db.server.ts";
 import { type ContactEnv, contactEnv } from "./env.server.ts";
 import { createInquiryStore, type InquiryStore } from "./inquiries.server.ts";
@@ -12,6 +13,7 @@ import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
 export type ContactServices = {
   env: ContactEnv;
   store: InquiryStore;
+  audit: AuditLog;
   limiter: RateLimiter;
   /** Tells the mail queue something new is waiting; does nothing while e-mail is off. */
   notifyOutbox(): void;
@@ -84,8 +86,9 @@ function open(log: Log): Running {
     throw new Error(`The inquiry database at ${env.databasePath} could not be opened: ${(error as Error).message}`);
   }
   const store = createInquiryStore(db);
+  const audit = createAuditLog(db);
   const limiter = createRateLimiter(env.rateLimit);
-  if (!env.smtp) return { env, db, store, limiter, notifyOutbox() {} };
+  if (!env.smtp) return { env, db, store, audit, limiter, notifyOutbox() {} };
 
   const mailer = createMailer(env.smtp);
   const label = (mail: ClaimedMail) => {
@@ -111,5 +114,5 @@ function open(log: Log): Running {
     leaseMs: env.smtp.timeoutMs * 3 + env.smtp.confirmTimeoutMs + 30_000,
     log,
   });
-  return { env, db, store, limiter, worker, notifyOutbox: () => worker.notify() };
+  return { env, db, store, audit, limiter, worker, notifyOutbox: () => worker.notify() };
 }
