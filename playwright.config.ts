@@ -8,7 +8,11 @@ import { chromiumArgs, chromiumPath } from "./tests/support/chromium.ts";
 // The server picks a free port and says it in its ready line, which Playwright
 // reads into E2E_PORT before the test workers start (webServer.wait below).
 const baseURL = process.env.E2E_PORT ? `http://127.0.0.1:${process.env.E2E_PORT}` : undefined;
-const dataDir = mkdtempSync(path.join(tmpdir(), "site-e2e-"));
+// Made once, in the runner; the workers, which load this file again, inherit the
+// names through the environment: tests run `npm run staff` on the same database
+// and read the mails the server sent (tests/support/mailbox.ts).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "site-e2e-"));
+process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), "site-e2e-mail-"));
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -27,19 +31,35 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],
-  webServer: {
-    // The production server on the production build, as a visitor meets it.
-    command: "node server.ts",
-    wait: { stdout: /Site ready at http:\/\/127\.0\.0\.1:(?<e2e_port>\d+)/ },
-    stdout: "pipe",
-    reuseExistingServer: false,
-    timeout: 30_000,
-    env: {
-      PORT: "0",
-      HOST: "127.0.0.1",
-      QUIET: "1",
-      ERROR_DRILL: "1",
-      DATA_DIR: dataDir,
+  webServer: [
+    {
+      // A real SMTP receiver; its port, from its ready line, goes to the server below.
+      command: "node tests/support/mail-receiver.ts",
+      wait: { stdout: /Mail receiver on 127\.0\.0\.1:(?<e2e_smtp_port>\d+)/ },
+      stdout: "pipe",
+      reuseExistingServer: false,
+      timeout: 30_000,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 2000 },
     },
-  },
+    {
+      // The production server on the production build, as a visitor meets it.
+      command: 'SMTP_PORT="$E2E_SMTP_PORT" node server.ts',
+      wait: { stdout: /Site ready at http:\/\/127\.0\.0\.1:(?<e2e_port>\d+)/ },
+      stdout: "pipe",
+      reuseExistingServer: false,
+      timeout: 30_000,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5000 },
+      env: {
+        PORT: "0",
+        HOST: "127.0.0.1",
+        QUIET: "1",
+        ERROR_DRILL: "1",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SMTP_HOST: "127.0.0.1",
+        SMTP_TIMEOUT_SECONDS: "5",
+        MAIL_RETRY_SECONDS: "1",
+        MAIL_RETRY_MAX_SECONDS: "2",
+      },
+    },
+  ],
 });

@@ -1,3 +1,4 @@
+import { readReceivedMails } from "../support/mailbox.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
 /**
@@ -192,5 +193,23 @@ test.describe("contact form with JavaScript on", () => {
     expect(whileSending).toEqual({ disabled: true, text: "Sending…" });
     expect(posts).toBe(1);
     await expect(page.getByRole("heading", { name: "Thank you, your message has arrived" })).toBeFocused();
+  });
+});
+
+test.describe("an inquiry sent from the browser", () => {
+  test("reaches the company and the visitor as mail, through a real SMTP receiver", async ({ page }) => {
+    const email = `mail-check-${Date.now()}@example.in`;
+    const openedAt = await openContact(page);
+    await fillIn(page, { email });
+    await waitOutFillTime(openedAt);
+    await send(page);
+    const reference = await page.getByText(/^ENQ-\d{4}-\d{6}$/).textContent();
+    await expect(page.getByText("A confirmation with this reference is on its way")).toBeVisible();
+
+    await expect
+      .poll(async () => (await readReceivedMails()).filter((mail) => mail.subject?.includes(reference ?? "-")).length)
+      .toBe(2);
+    const mails = (await readReceivedMails()).filter((mail) => mail.subject?.includes(reference ?? "-"));
+    expect(mails.map((mail) => mail.to).sort()).toEqual([["hello@example.com"], [email]].sort());
   });
 });
