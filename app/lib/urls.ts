@@ -22,6 +22,10 @@ export const staffPaths = {
   inbox: "/inbox",
   signIn: "/inbox/sign-in",
   signOut: "/inbox/sign-out",
+  /** The list's current filter as CSV: the list's own query follows it. */
+  export: "/inbox/export.csv",
+  inquiry: (reference: string) => `/inbox/${encodeURIComponent(reference)}`,
+  erase: (reference: string) => `/inbox/${encodeURIComponent(reference)}/erase`,
 } as const;
 
 /** Every page address the site has, in the order a visitor meets them: the sitemap's list. */

@@ -87,6 +87,32 @@ export const migrations: readonly { version: number; name: string; sql: string }
       CREATE INDEX audit_log_inquiry ON audit_log (inquiry_id, id);
     `,
   },
+  {
+    version: 5,
+    name: "the staff inbox: status, spam tray, where an inquiry came from, notes",
+    // Inquiries stored before this step are all real ones whose mails were queued: New.
+    sql: `
+      ALTER TABLE inquiries ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+        CHECK (status IN ('new', 'contacted', 'quoted', 'won', 'lost', 'spam'));
+      ALTER TABLE inquiries ADD COLUMN spam_reason TEXT;
+      ALTER TABLE inquiries ADD COLUMN service TEXT;
+      ALTER TABLE inquiries ADD COLUMN source_page TEXT;
+
+      CREATE INDEX inquiries_status ON inquiries (status, id);
+      CREATE INDEX inquiries_received ON inquiries (received_at);
+
+      CREATE TABLE inquiry_notes (
+        id INTEGER PRIMARY KEY,
+        inquiry_id INTEGER NOT NULL REFERENCES inquiries (id),
+        at TEXT NOT NULL,
+        author_email TEXT NOT NULL,
+        author_name TEXT NOT NULL,
+        body TEXT NOT NULL
+      ) STRICT;
+
+      CREATE INDEX inquiry_notes_inquiry ON inquiry_notes (inquiry_id, id);
+    `,
+  },
 ];
 
 /**

@@ -1,13 +1,21 @@
 import type { DatabaseSync } from "node:sqlite";
+import type { InquiryStatus } from "../content/inbox.ts";
 import type { ContactInput } from "../lib/contact-schema.ts";
 import { isBusy, retryWhileBusy, transaction } from "./db.server.ts";
 
-export type StoredInquiry = ContactInput & {
-  id: number;
-  reference: string;
-  /** ISO 8601, UTC. */
-  receivedAt: string;
-};
+/** Where the form was opened from: the service of its ?service= link, and the page of this site before it. */
+export type InquiryOrigin = { service: string | null; sourcePage: string | null };
+
+export type StoredInquiry = ContactInput &
+  InquiryOrigin & {
+    id: number;
+    reference: string;
+    /** ISO 8601, UTC. */
+    receivedAt: string;
+    status: InquiryStatus;
+    /** Why the site put it in the spam tray, such as "hidden field filled in"; null outside it. */
+    spamReason: string | null;
+  };
 
 export type MailKind = "company" | "acknowledgement";
 export const mailKinds: readonly MailKind[] = ["company", "acknowledgement"];
@@ -41,7 +49,7 @@ export function formatReference(id: number, receivedAt: Date): string {
   return `ENQ-${yearInIndia.format(receivedAt)}-${String(id).padStart(6, "0")}`;
 }
 
-type InquiryRow = {
+export type InquiryRow = {
   id: number;
   reference: string;
   received_at: string;
@@ -50,9 +58,13 @@ type InquiryRow = {
   phone_number: string;
   msg_subject: string;
   message: string;
+  status: InquiryStatus;
+  spam_reason: string | null;
+  service: string | null;
+  source_page: string | null;
 };
 
-function fromRow(row: InquiryRow): StoredInquiry {
+export function fromRow(row: InquiryRow): StoredInquiry {
   return {
     id: row.id,
     reference: row.reference,
@@ -62,7 +74,47 @@ function fromRow(row: InquiryRow): StoredInquiry {
     phone_number: row.phone_number,
     msg_subject: row.msg_subject,
     message: row.message,
+    status: row.status,
+    spamReason: row.spam_reason,
+    service: row.service,
+    sourcePage: row.source_page,
   };
+}
+
+type DeliveryRow = {
+  inquiry_id: number;
+  kind: MailKind;
+  state: MailState;
+  attempts: number;
+  next_attempt_at: number;
+  lease_until: number | null;
+  last_error: string | null;
+  sent_at: string | null;
+  unconfirmed_at: string | null;
+};
+
+export const DELIVERY_COLUMNS =
+  "inquiry_id, kind, state, attempts, next_attempt_at, lease_until, last_error, sent_at, unconfirmed_at";
+
+/** Where each inquiry's mails stand, by inquiry id, the company's copy first. */
+export function deliveriesByInquiry(rows: readonly Record<string, unknown>[]): Map<number, DeliveryStatus[]> {
+  const byInquiry = new Map<number, DeliveryStatus[]>();
+  for (const row of rows as DeliveryRow[]) {
+    const list = byInquiry.get(row.inquiry_id) ?? [];
+    list.push({
+      kind: row.kind,
+      state: row.state,
+      attempts: row.attempts,
+      nextAttemptAt: row.next_attempt_at,
+      leaseUntil: row.lease_until,
+      lastError: row.last_error,
+      sentAt: row.sent_at,
+      unconfirmedAt: row.unconfirmed_at,
+    });
+    byInquiry.set(row.inquiry_id, list);
+  }
+  for (const list of byInquiry.values()) list.sort((a, b) => mailKinds.indexOf(a.kind) - mailKinds.indexOf(b.kind));
+  return byInquiry;
 }
 
 /**
@@ -79,29 +131,34 @@ export type InquiryStore = ReturnType<typeof createInquiryStore>;
 /** Inquiries and the mails each one owes, kept together so that one cannot exist without the other. */
 export function createInquiryStore(db: DatabaseSync) {
   const insertInquiry = db.prepare(
-    `INSERT INTO inquiries (received_at, name, email, phone_number, msg_subject, message, submission_key)
-     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO inquiries
+       (received_at, name, email, phone_number, msg_subject, message, submission_key, status, spam_reason, service, source_page)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   );
   const setReference = db.prepare("UPDATE inquiries SET reference = ? WHERE id = ?");
   const insertMail = db.prepare("INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, ?, ?)");
   const bySubmissionKey = db.prepare("SELECT reference FROM inquiries WHERE submission_key = ?");
   const byId = db.prepare("SELECT * FROM inquiries WHERE id = ?");
   const all = db.prepare("SELECT * FROM inquiries ORDER BY id DESC");
-  const deliveries = db.prepare(
-    `SELECT inquiry_id, kind, state, attempts, next_attempt_at, lease_until, last_error, sent_at, unconfirmed_at
-     FROM outbox ORDER BY inquiry_id, kind DESC`,
-  );
+  const deliveries = db.prepare(`SELECT ${DELIVERY_COLUMNS} FROM outbox ORDER BY inquiry_id`);
 
   return {
     /**
      * Stores an inquiry with its two mails in one transaction. A submission key
      * seen before (the same form sent twice) gives back the first reference.
-     * While another process holds the database, it tries again for a while
-     * without holding up other requests, then throws.
+     * With a spam reason it goes to the spam tray, and owes no mail until staff
+     * say it is not spam. While another process holds the database, it tries
+     * again for a while without holding up other requests, then throws.
      */
     save(
       input: ContactInput,
-      options: { submissionKey?: string; now?: Date; patienceMs?: number } = {},
+      options: {
+        submissionKey?: string;
+        now?: Date;
+        patienceMs?: number;
+        origin?: InquiryOrigin;
+        spamReason?: string;
+      } = {},
     ): Promise<{ reference: string; isNew: boolean }> {
       const now = options.now ?? new Date();
       const store = () =>
@@ -118,10 +175,14 @@ export function createInquiryStore(db: DatabaseSync) {
             input.msg_subject,
             input.message,
             options.submissionKey ?? null,
+            options.spamReason === undefined ? "new" : "spam",
+            options.spamReason ?? null,
+            options.origin?.service ?? null,
+            options.origin?.sourcePage ?? null,
           ) as { id: number };
           const reference = formatReference(id, now);
           setReference.run(reference, id);
-          for (const kind of mailKinds) insertMail.run(id, kind, now.getTime());
+          if (options.spamReason === undefined) for (const kind of mailKinds) insertMail.run(id, kind, now.getTime());
           return { reference, isNew: true };
         });
       return retryWhileBusy(store, { patienceMs: options.patienceMs ?? SAVE_PATIENCE_MS });
@@ -145,24 +206,9 @@ export function createInquiryStore(db: DatabaseSync) {
       return row && fromRow(row);
     },
 
-    /** Every inquiry, newest first, with where each of its mails stands. */
+    /** Every inquiry, spam too, newest first, with where each of its mails stands. */
     list(): InquiryListing[] {
-      const byInquiry = new Map<number, DeliveryStatus[]>();
-      for (const row of deliveries.all() as Record<string, unknown>[]) {
-        const id = row.inquiry_id as number;
-        const list = byInquiry.get(id) ?? [];
-        list.push({
-          kind: row.kind as MailKind,
-          state: row.state as MailState,
-          attempts: row.attempts as number,
-          nextAttemptAt: row.next_attempt_at as number,
-          leaseUntil: row.lease_until as number | null,
-          lastError: row.last_error as string | null,
-          sentAt: row.sent_at as string | null,
-          unconfirmedAt: row.unconfirmed_at as string | null,
-        });
-        byInquiry.set(id, list);
-      }
+      const byInquiry = deliveriesByInquiry(deliveries.all());
       return (all.all() as InquiryRow[]).map((row) => ({ ...fromRow(row), deliveries: byInquiry.get(row.id) ?? [] }));
     },
   };

@@ -15,6 +15,10 @@ const inquiry = {
   phone_number: "+91 98765 43210",
   msg_subject: "Boxes & <bags>",
   message: "<img src=x onerror=alert(1)>",
+  status: "new" as const,
+  spamReason: null,
+  service: null,
+  sourcePage: null,
 };
 
 describe("inquiry mails", () => {

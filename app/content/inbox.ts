@@ -1,0 +1,69 @@
+/**
+ * The staff inbox's words and fixed lists: the statuses an inquiry moves
+ * through, and what staff read on each screen.
+ */
+
+/** Where an inquiry stands with staff. Any order is allowed; spam is the tray a bot's form lands in. */
+export const inquiryStatuses = ["new", "contacted", "quoted", "won", "lost", "spam"] as const;
+export type InquiryStatus = (typeof inquiryStatuses)[number];
+
+export const statusLabels: Record<InquiryStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  quoted: "Quoted",
+  won: "Won",
+  lost: "Lost",
+  spam: "Spam",
+};
+
+export function isInquiryStatus(value: unknown): value is InquiryStatus {
+  return typeof value === "string" && (inquiryStatuses as readonly string[]).includes(value);
+}
+
+/** Why the site put a form in the spam tray rather than in front of staff. */
+export const spamReasons = {
+  honeypot: "The hidden field a person never sees was filled in",
+  tooFast: (seconds: number) => `Sent ${seconds.toFixed(1)} s after the form was opened, faster than a person types`,
+  byStaff: "Marked as spam by staff",
+} as const;
+
+/** Spam is kept this long for staff to look through, then deleted by the daily clean-up. */
+export const SPAM_KEPT_DAYS = 30;
+
+export const inboxText = {
+  title: "Inbox",
+  heading: "Inquiries",
+  allLabel: "All but spam",
+  searchLabel: "Search",
+  searchHint: "Reference, name, e-mail, phone, subject or message",
+  statusLabel: "Status",
+  fromLabel: "Received from",
+  toLabel: "Received to",
+  apply: "Show",
+  clear: "Clear",
+  export: "Download these as CSV",
+  nothing: "No inquiries match.",
+  mailNotSent: "Mail not sent",
+  previous: "Newer",
+  next: "Older",
+  signOut: "Sign out",
+  spamKept: `Spam is deleted ${SPAM_KEPT_DAYS} days after it arrived.`,
+} as const;
+
+/** What an action reports after it redirects back (post-redirect-get), by the ?done= code it leaves. */
+export const inboxDone = {
+  status: "Status saved.",
+  "not-spam": "Moved to New; its two mails are on their way.",
+  note: "Note added.",
+  resent: "The mail is back in the queue and goes out within half a minute.",
+  erased: "The person's data is erased.",
+} as const;
+
+export type InboxDone = keyof typeof inboxDone;
+
+export function isInboxDone(value: unknown): value is InboxDone {
+  return typeof value === "string" && Object.hasOwn(inboxDone, value);
+}
+
+/** The longest internal note, in characters. */
+export const NOTE_MAX_LENGTH = 2000;

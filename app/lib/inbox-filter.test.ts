@@ -1,0 +1,26 @@
+import { describe, expect, test } from "vitest";
+import { emptyFilter, inboxExportUrl, inboxListUrl, readInboxFilter, receivedBounds } from "./inbox-filter.ts";
+
+const read = (query: string) => readInboxFilter(new URLSearchParams(query));
+
+describe("the inbox's filter, as its address says it", () => {
+  test("reads status, search, dates and page, and goes back to the same address", () => {
+    const { filter, page } = read("status=quoted&q=+Asha+&from=2026-03-01&to=2026-03-31&page=3");
+    expect(filter).toEqual({ status: "quoted", search: "Asha", from: "2026-03-01", to: "2026-03-31" });
+    expect(page).toBe(3);
+    expect(inboxListUrl(filter, page)).toBe("/inbox?status=quoted&q=Asha&from=2026-03-01&to=2026-03-31&page=3");
+    expect(inboxExportUrl(filter)).toBe("/inbox/export.csv?status=quoted&q=Asha&from=2026-03-01&to=2026-03-31");
+    expect(inboxListUrl(emptyFilter)).toBe("/inbox");
+  });
+
+  test("ignores what makes no sense rather than failing", () => {
+    expect(read("status=deleted&from=2026-02-30&to=yesterday&page=-1")).toEqual({ filter: emptyFilter, page: 1 });
+    expect(read(`q=${"x".repeat(500)}`).filter.search).toHaveLength(200);
+  });
+
+  test("dates are whole India days", () => {
+    const { filter } = read("from=2026-03-01&to=2026-03-01");
+    expect(receivedBounds(filter)).toEqual({ from: "2026-02-28T18:30:00.000Z", before: "2026-03-01T18:30:00.000Z" });
+    expect(receivedBounds(emptyFilter)).toEqual({ from: null, before: null });
+  });
+});

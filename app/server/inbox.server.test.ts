@@ -1,0 +1,207 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type { ContactInput } from "../lib/contact-schema.ts";
+import { emptyFilter, type InboxFilter } from "../lib/inbox-filter.ts";
+import { createAuditLog } from "./audit.server.ts";
+import { openDatabase } from "./db.server.ts";
+import { createInbox, type Inbox } from "./inbox.server.ts";
+import { createInquiryStore, type InquiryStore } from "./inquiries.server.ts";
+import { createOutbox } from "./outbox.server.ts";
+
+const asha: ContactInput = {
+  name: "Asha Verma",
+  email: "Asha@Example.in",
+  phone_number: "+91 98765 43210",
+  msg_subject: "Quote for Cake Box",
+  message: "2,000 cake boxes, 8 inch.",
+};
+const ravi: ContactInput = {
+  name: "Ravi Kumar",
+  email: "ravi@example.in",
+  phone_number: "011 2345 6789",
+  msg_subject: "Flex banners",
+  message: "Ten banners for a shop opening; 50% off sign.",
+};
+const staff = { email: "meera@company.example", name: "Meera" };
+
+let db: DatabaseSync;
+let store: InquiryStore;
+let inbox: Inbox;
+
+beforeEach(() => {
+  db = openDatabase(path.join(mkdtempSync(path.join(tmpdir(), "inbox-")), "site.sqlite"));
+  store = createInquiryStore(db);
+  inbox = createInbox(db);
+});
+
+afterEach(() => db.close());
+
+const filter = (given: Partial<InboxFilter>): InboxFilter => ({ ...emptyFilter, ...given });
+const references = (given: Partial<InboxFilter>) =>
+  inbox.search(filter(given), { limit: 50, offset: 0 }).rows.map((row) => row.reference);
+
+async function save(input: ContactInput, at: string, options: { spamReason?: string } = {}) {
+  return (await store.save(input, { now: new Date(at), ...options })).reference;
+}
+
+describe("the inbox list", () => {
+  test("is newest first, leaves spam out unless asked, and counts each status", async () => {
+    const first = await save(asha, "2026-03-01T05:00:00Z");
+    const second = await save(ravi, "2026-03-02T05:00:00Z");
+    const bot = await save(asha, "2026-03-03T05:00:00Z", { spamReason: "The hidden field was filled in" });
+    expect(references({})).toEqual([second, first]);
+    expect(references({ status: "spam" })).toEqual([bot]);
+    expect(references({ status: "new" })).toEqual([second, first]);
+    expect(inbox.counts(emptyFilter)).toEqual({ new: 2, contacted: 0, quoted: 0, won: 0, lost: 0, spam: 1 });
+    const page = inbox.search(emptyFilter, { limit: 1, offset: 1 });
+    expect(page.total).toBe(2);
+    expect(page.rows.map((row) => row.reference)).toEqual([first]);
+  });
+
+  test("searches reference, name, e-mail, phone (however written), subject and message", async () => {
+    const first = await save(asha, "2026-03-01T05:00:00Z");
+    const second = await save(ravi, "2026-03-02T05:00:00Z");
+    expect(references({ search: first })).toEqual([first]);
+    expect(references({ search: "verma" })).toEqual([first]);
+    expect(references({ search: "asha@example" })).toEqual([first]);
+    expect(references({ search: "9876543210" })).toEqual([first]);
+    expect(references({ search: "98765 43210" })).toEqual([first]);
+    expect(references({ search: "banners" })).toEqual([second]);
+    expect(references({ search: "opening" })).toEqual([second]);
+    // % and _ are searched for as themselves.
+    expect(references({ search: "50%" })).toEqual([second]);
+    expect(references({ search: "_" })).toEqual([]);
+    expect(inbox.counts(filter({ search: "verma" }))).toMatchObject({ new: 1 });
+  });
+
+  test("filters by India dates, both days included", async () => {
+    // 23:30 on 1 March in India, and 00:30 on 2 March in India.
+    const late = await save(asha, "2026-03-01T18:00:00Z");
+    const early = await save(ravi, "2026-03-01T19:00:00Z");
+    expect(references({ from: "2026-03-01", to: "2026-03-01" })).toEqual([late]);
+    expect(references({ from: "2026-03-02" })).toEqual([early]);
+    expect(references({ to: "2026-03-02" })).toEqual([early, late]);
+  });
+
+  test("marks an inquiry whose mail has not gone out", async () => {
+    const reference = await save(asha, "2026-03-01T05:00:00Z");
+    expect(inbox.find(reference)?.mailNotSent).toBe(true);
+    const outbox = createOutbox(db);
+    for (const mail of outbox.claimDue(Date.now(), 10, 60_000)) outbox.markSent(mail, Date.now());
+    expect(inbox.find(reference)?.mailNotSent).toBe(false);
+  });
+});
+
+describe("changes to an inquiry", () => {
+  test("a status change is recorded in the audit log with who and what, never the visitor's details", async () => {
+    const reference = await save(asha, "2026-03-01T05:00:00Z");
+    const inquiry = inbox.find(reference);
+    if (!inquiry) throw new Error("not stored");
+    await inbox.setStatus(inquiry.id, "contacted", staff);
+    await inbox.setStatus(inquiry.id, "won", staff);
+    expect(inbox.find(reference)?.status).toBe("won");
+    const entries = createAuditLog(db).forInquiry(inquiry.id);
+    expect(entries.map((entry) => [entry.actor, entry.action, entry.detail])).toEqual([
+      [staff.email, "status changed", "New → Contacted"],
+      [staff.email, "status changed", "Contacted → Won"],
+    ]);
+  });
+
+  test("spam owes no mail; Not spam moves it to New and queues both its mails", async () => {
+    const reference = await save(asha, "2026-03-01T05:00:00Z", { spamReason: "Sent too fast" });
+    const spam = inbox.find(reference);
+    if (!spam) throw new Error("not stored");
+    expect(spam.status).toBe("spam");
+    expect(spam.spamReason).toBe("Sent too fast");
+    expect(spam.deliveries).toEqual([]);
+    expect(spam.mailNotSent).toBe(false);
+
+    expect(await inbox.setStatus(spam.id, "new", staff)).toEqual({ queuedMails: true });
+    const released = inbox.find(reference);
+    expect(released?.status).toBe("new");
+    expect(released?.spamReason).toBeNull();
+    expect(released?.deliveries.map((mail) => [mail.kind, mail.state])).toEqual([
+      ["company", "pending"],
+      ["acknowledgement", "pending"],
+    ]);
+    expect(
+      createAuditLog(db)
+        .forInquiry(spam.id)
+        .map((entry) => entry.action),
+    ).toEqual(["not spam", "mails queued"]);
+  });
+
+  test("notes keep who wrote them and when; the audit log says only that one was added", async () => {
+    const reference = await save(asha, "2026-03-01T05:00:00Z");
+    const id = inbox.find(reference)?.id ?? 0;
+    expect(await inbox.addNote(id, "  Called her; sending a quote.\r\nCall back Monday.  ", staff)).toBe(true);
+    expect(await inbox.addNote(id, "   ", staff)).toBe(false);
+    expect(await inbox.addNote(id, "x".repeat(2001), staff)).toBe(false);
+    expect(inbox.notes(id)).toMatchObject([
+      { authorEmail: staff.email, authorName: "Meera", body: "Called her; sending a quote.\nCall back Monday." },
+    ]);
+    expect(
+      createAuditLog(db)
+        .forInquiry(id)
+        .map((entry) => [entry.action, entry.detail]),
+    ).toEqual([["note added", null]]);
+  });
+
+  test("a failed mail can be sent again; a sent one cannot", async () => {
+    const reference = await save(asha, "2026-03-01T05:00:00Z");
+    const id = inbox.find(reference)?.id ?? 0;
+    const outbox = createOutbox(db);
+    for (const mail of outbox.claimDue(Date.now(), 10, 60_000)) {
+      if (mail.kind === "company") outbox.markSent(mail, Date.now());
+      else outbox.markFailed(mail, "550 No such mailbox");
+    }
+    expect(await inbox.sendAgain(id, "company", staff)).toBe(false);
+    expect(await inbox.sendAgain(id, "acknowledgement", staff)).toBe(true);
+    expect(inbox.find(reference)?.deliveries.find((mail) => mail.kind === "acknowledgement")).toMatchObject({
+      state: "pending",
+      attempts: 0,
+      lastError: null,
+    });
+  });
+});
+
+describe("erasing a person", () => {
+  test("takes every inquiry of the e-mail address (any case) or the phone number (however written), with mails and notes", async () => {
+    const first = await save(asha, "2026-03-01T05:00:00Z");
+    const sameEmail = await save({ ...ravi, email: "asha@example.in" }, "2026-03-02T05:00:00Z");
+    const samePhone = await save({ ...ravi, phone_number: "098765-43210" }, "2026-03-03T05:00:00Z");
+    const other = await save(ravi, "2026-03-04T05:00:00Z");
+    const id = inbox.find(first)?.id ?? 0;
+    await inbox.addNote(id, "Wants a sample first.", staff);
+
+    expect(inbox.samePerson(id).map((match) => match.reference)).toEqual([samePhone, sameEmail, first]);
+    expect(await inbox.erasePerson(id, staff)).toEqual({ inquiries: 3, mails: 6, notes: 1 });
+    expect(references({})).toEqual([other]);
+    expect(inbox.notes(id)).toEqual([]);
+    const erased = createAuditLog(db)
+      .recent()
+      .filter((entry) => entry.action === "erased");
+    expect(erased).toHaveLength(3);
+    expect(erased[0]).toMatchObject({ actor: staff.email, detail: "on request: 3 inquiries, 6 mails, 1 note" });
+
+    // Nothing of Asha's is left in any table.
+    for (const { name } of db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as {
+      name: string;
+    }[]) {
+      const text = JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).all());
+      for (const value of ["Asha", "asha@example", "98765", "cake boxes"]) {
+        expect(text.toLowerCase(), `${value} in ${name}`).not.toContain(value.toLowerCase());
+      }
+    }
+  });
+
+  test("an inquiry that is gone is not erased twice", async () => {
+    const reference = await save(asha, "2026-03-01T05:00:00Z");
+    const id = inbox.find(reference)?.id ?? 0;
+    await inbox.erasePerson(id, staff);
+    expect(await inbox.erasePerson(id, staff)).toBeUndefined();
+  });
+});
