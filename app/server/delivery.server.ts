@@ -3,23 +3,27 @@ import type { DatabaseSync } from "node:sqlite";
 import { type AuditLog, createAuditLog } from "./audit.server.ts";
 import { DamagedDatabaseError, openDatabase, retryWhileBusy } from "./db.server.ts";
 import { type ContactEnv, contactEnv } from "./env.server.ts";
+import { createInbox, type Inbox } from "./inbox.server.ts";
 import { createInquiryStore, type InquiryStore } from "./inquiries.server.ts";
 import { composeMail } from "./inquiry-mail.server.ts";
 import { createMailer, isPermanentRejection, isUnconfirmedDelivery } from "./mailer.server.ts";
 import { type ClaimedMail, createOutbox, type OutboxWorker, startOutboxWorker } from "./outbox.server.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
+import { type RetentionJob, startRetentionJob } from "./retention.server.ts";
 
 /** What the contact action needs, one shared instance per process. */
 export type ContactServices = {
   env: ContactEnv;
   store: InquiryStore;
   audit: AuditLog;
+  /** What staff do with inquiries in /inbox. */
+  inbox: Inbox;
   limiter: RateLimiter;
   /** Tells the mail queue something new is waiting; does nothing while e-mail is off. */
   notifyOutbox(): void;
 };
 
-type Running = ContactServices & { db: DatabaseSync; worker?: OutboxWorker };
+type Running = ContactServices & { db: DatabaseSync; worker?: OutboxWorker; retention?: RetentionJob };
 
 // Kept on the global object so that a development server reloading this module
 // reuses the open database and its one worker instead of starting another.
@@ -39,13 +43,15 @@ export function contactServices(): ContactServices {
 
 /**
  * Opens the inquiry database (creating it on the first start) and starts the
- * mail queue. Throws, with a message naming it, on a bad setting or a database
+ * mail queue and the daily clean-up of inquiries past INQUIRY_RETENTION_DAYS
+ * (retention.server.ts). Throws, with a message naming it, on a bad setting or a database
  * that cannot be opened, so the server can refuse to start.
  */
 export function startDelivery(log: Log = console): void {
   if (holder[KEY]) return;
   const running = open(log);
   holder[KEY] = running;
+  running.retention = startRetentionJob({ db: running.db, policy: { retentionDays: running.env.retentionDays }, log });
   const relative = path.relative(process.cwd(), running.env.databasePath);
   const where = relative.startsWith("..") ? running.env.databasePath : relative;
   if (running.env.smtp) {
@@ -58,11 +64,12 @@ export function startDelivery(log: Log = console): void {
   }
 }
 
-/** Stops the mail queue, letting a mail being sent finish (briefly), and closes the database. */
+/** Stops the clean-up and the mail queue, letting a mail being sent finish (briefly), and closes the database. */
 export async function stopDelivery(): Promise<void> {
   const running = holder[KEY];
   if (!running) return;
   holder[KEY] = undefined;
+  running.retention?.stop();
   await running.worker?.stop();
   running.db.close();
 }
@@ -87,8 +94,9 @@ function open(log: Log): Running {
   }
   const store = createInquiryStore(db);
   const audit = createAuditLog(db);
+  const inbox = createInbox(db);
   const limiter = createRateLimiter(env.rateLimit);
-  if (!env.smtp) return { env, db, store, audit, limiter, notifyOutbox() {} };
+  if (!env.smtp) return { env, db, store, audit, inbox, limiter, notifyOutbox() {} };
 
   const mailer = createMailer(env.smtp);
   const label = (mail: ClaimedMail) => {
@@ -114,5 +122,5 @@ function open(log: Log): Running {
     leaseMs: env.smtp.timeoutMs * 3 + env.smtp.confirmTimeoutMs + 30_000,
     log,
   });
-  return { env, db, store, audit, limiter, worker, notifyOutbox: () => worker.notify() };
+  return { env, db, store, audit, inbox, limiter, worker, notifyOutbox: () => worker.notify() };
 }

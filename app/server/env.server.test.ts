@@ -9,6 +9,7 @@ describe("the contact settings", () => {
     expect(env.mailTo).toBe("hello@example.com");
     expect(env.rateLimit).toEqual({ max: 5, windowMs: 600_000 });
     expect(env.form.minFillMs).toBe(3000);
+    expect(env.retentionDays).toBe(730);
   });
 
   test("read SMTP, with the usual port for the kind of connection", () => {

@@ -22,6 +22,8 @@ export type ContactEnv = {
   retry: { baseMs: number; maxMs: number; maxAttempts: number };
   rateLimit: { max: number; windowMs: number };
   form: { secret: Buffer; minFillMs: number; maxAgeMs: number };
+  /** Days an inquiry is kept after it arrived. */
+  retentionDays: number;
 };
 
 /**
@@ -58,6 +60,7 @@ export function readContactEnv(env: NodeJS.ProcessEnv = process.env): ContactEnv
       minFillMs: e.FORM_MIN_FILL_SECONDS,
       maxAgeMs: e.FORM_MAX_AGE_HOURS * 3_600_000,
     },
+    retentionDays: e.INQUIRY_RETENTION_DAYS,
   };
 }
 

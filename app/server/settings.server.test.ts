@@ -104,3 +104,17 @@ describe("settings that look like a misconfigured proxy are named at start-up", 
     expect(settingsWarnings(server({}))).toEqual([]);
   });
 });
+
+describe("INQUIRY_RETENTION_DAYS", () => {
+  test("keeps an inquiry two years by default, and takes whole days from 1 to 3650", () => {
+    expect(readSettings({}).INQUIRY_RETENTION_DAYS).toBe(730);
+    expect(readSettings({ INQUIRY_RETENTION_DAYS: "365" }).INQUIRY_RETENTION_DAYS).toBe(365);
+    expect(() => readSettings({ INQUIRY_RETENTION_DAYS: "0" })).toThrow(
+      "INQUIRY_RETENTION_DAYS: must be from 1 to 3650",
+    );
+    expect(() => readSettings({ INQUIRY_RETENTION_DAYS: "two years" })).toThrow(
+      "INQUIRY_RETENTION_DAYS: must be a whole number",
+    );
+    expect(() => readSettings({ INQUIRY_RETENTION_DAYS: "" })).toThrow("INQUIRY_RETENTION_DAYS: is empty");
+  });
+});

@@ -146,6 +146,10 @@ const SettingsSchema = v.pipe(
     FORM_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters long"))),
     FORM_MIN_FILL_SECONDS: seconds("3", 0),
     FORM_MAX_AGE_HOURS: v.optional(wholeNumber(1, 24 * 366), "24"),
+
+    // Personal data.
+    /** An inquiry, with its mails and notes, is deleted this many days after it arrived (the daily clean-up). */
+    INQUIRY_RETENTION_DAYS: v.optional(wholeNumber(1, 3650), "730"),
   }),
   v.forward(
     v.check(
