@@ -11,10 +11,15 @@ export const contactFields = [
 
 export type ContactFieldName = (typeof contactFields)[number]["name"];
 
-/** Fields the form carries besides the visitor's own: the bot trap and the form's signed start time. */
+/**
+ * Fields the form carries besides the visitor's own: the bot trap, the form's
+ * signed start time, and where it was opened from (a service, a page of the site).
+ */
 export const contactFormExtras = {
   honeypot: "website",
   token: "form_token",
+  service: "service",
+  sourcePage: "source_page",
 } as const;
 
 export const contactFormText = {

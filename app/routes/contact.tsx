@@ -11,7 +11,7 @@ import { site } from "../content/site.ts";
 import { Island } from "../islands/island.tsx";
 import { buildMeta } from "../lib/meta.ts";
 import { paths } from "../lib/urls.ts";
-import { submitContactForm } from "../server/contact-submission.server.ts";
+import { type ContactFormOrigin, sourcePageOf, submitContactForm } from "../server/contact-submission.server.ts";
 import { contactServices } from "../server/delivery.server.ts";
 import { contactEnv } from "../server/env.server.ts";
 import { issueFormToken } from "../server/form-token.server.ts";
@@ -22,7 +22,8 @@ import type { Route } from "./+types/contact";
 /**
  * Rendered for each request (see server/http-app.ts): every form gets its own
  * signed start time. ?service={slug} fills in the subject; ?sent={reference}
- * is the thank-you state a successful form redirects to.
+ * is the thank-you state a successful form redirects to. The form carries the
+ * service and the page of the site the visitor came from, for staff to see.
  */
 export function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
@@ -35,10 +36,16 @@ export function loader({ request }: Route.LoaderArgs) {
     };
   }
   const service = findService(query.get("service") ?? "");
+  const sourcePage = sourcePageOf(request);
+  const origin: ContactFormOrigin | undefined =
+    service || sourcePage
+      ? { ...(service ? { service: service.slug } : {}), ...(sourcePage ? { sourcePage } : {}) }
+      : undefined;
   return {
     state: "form" as const,
     subject: service ? contactFormText.quoteSubject(service.title) : "",
     token: issueFormToken(contactEnv().form.secret),
+    origin,
   };
 }
 
@@ -90,6 +97,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   subject: loaderData.subject,
                   token: actionData?.token ?? loaderData.token,
                   answer: actionData,
+                  // The form shown again after a refusal was opened from where its post says.
+                  origin: actionData ? actionData.origin : loaderData.origin,
                 }}
               />
             </>

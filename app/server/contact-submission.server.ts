@@ -4,14 +4,20 @@ import {
   contactFormExtras,
   contactFormProblems,
 } from "../content/contact-form.ts";
+import { spamReasons } from "../content/inbox.ts";
+import { findService } from "../content/services.ts";
 import { type ContactErrors, contactBodyLimitBytes, validateContact } from "../lib/contact-schema.ts";
-import { paths } from "../lib/urls.ts";
+import { pagePaths, paths } from "../lib/urls.ts";
 import type { ContactServices } from "./delivery.server.ts";
 import { readFormBody } from "./form-body.server.ts";
 import { issueFormToken, submissionKey, verifyFormToken } from "./form-token.server.ts";
+import type { InquiryOrigin } from "./inquiries.server.ts";
 import { clientKey } from "./rate-limit.server.ts";
 
 export type ContactValues = Partial<Record<ContactFieldName, string>>;
+
+/** Where the form was opened from, as its hidden fields carry it: a service's slug, a page of this site. */
+export type ContactFormOrigin = { service?: string; sourcePage?: string };
 
 /** What a refused form is shown again with. */
 export type ContactActionData = {
@@ -20,6 +26,8 @@ export type ContactActionData = {
   formError?: string;
   /** The form's own token, handed back so that a corrected form keeps its start time. */
   token?: string;
+  /** Where it was opened from, kept for the form shown again. */
+  origin?: ContactFormOrigin;
 };
 
 export type ContactOutcome =
@@ -31,7 +39,43 @@ const acceptedFields: ReadonlySet<string> = new Set([
   ...visitorFields,
   contactFormExtras.honeypot,
   contactFormExtras.token,
+  contactFormExtras.service,
+  contactFormExtras.sourcePage,
 ]);
+
+/**
+ * The origin a form's hidden fields claim, believed only where it is
+ * possible: a service of the catalog, a page of this site. Anything else is
+ * dropped, never refused: a visitor's inquiry matters more than where from.
+ */
+export function checkedOrigin(service: string | undefined, sourcePage: string | undefined): InquiryOrigin {
+  return {
+    service: service && findService(service) ? service : null,
+    sourcePage: sourcePage && isSitePage(sourcePage) ? sourcePage : null,
+  };
+}
+
+/** A page of this site that a visitor can come to the form from (the form's own page is not a source). */
+function isSitePage(path: string): boolean {
+  return path !== paths.contact && pagePaths().includes(path);
+}
+
+/**
+ * The page of this site the visitor opened the form from, as the browser's
+ * Referer says (sent in full within the site: Referrer-Policy
+ * strict-origin-when-cross-origin); undefined for another site or none.
+ */
+export function sourcePageOf(request: Request): string | undefined {
+  const referer = request.headers.get("referer");
+  if (!referer) return undefined;
+  try {
+    const from = new URL(referer);
+    if (from.host !== new URL(request.url).host) return undefined;
+    return isSitePage(from.pathname) ? from.pathname : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The thank-you state; without a reference for a submission that was quietly dropped. */
 export function thankYouUrl(reference?: string): string {
@@ -42,8 +86,11 @@ type Log = Pick<Console, "info" | "error">;
 
 /**
  * The contact form's server side, in the order that matters: read the form
- * strictly, validate, let bots believe they succeeded, store (the inquiry is
- * safe from here on), and only then answer. Mail goes later, from the outbox.
+ * strictly, validate, store (the inquiry is safe from here on), and only then
+ * answer. Mail goes later, from the outbox. A form that looks sent by a bot
+ * (the hidden field filled in, or sent faster than a person types) is shown
+ * success too, but stored in the spam tray without mail, for staff to look
+ * through: a person caught by mistake is not lost.
  */
 export async function submitContactForm(
   request: Request,
@@ -62,8 +109,10 @@ export async function submitContactForm(
   const tokenText = body.fields[contactFormExtras.token];
   const { secret, minFillMs, maxAgeMs } = services.env.form;
   const token = tokenText === undefined ? undefined : verifyFormToken(tokenText, secret, { maxAgeMs });
-  // A form shown again keeps its own token while it is good, and gets a fresh one otherwise.
-  const keep = { token: token && tokenText ? tokenText : issueFormToken(secret) };
+  const origin = checkedOrigin(body.fields[contactFormExtras.service], body.fields[contactFormExtras.sourcePage]);
+  // A form shown again keeps its own token while it is good, and gets a fresh one otherwise;
+  // it carries on where it was opened from, as far as that is believed.
+  const keep = { token: token && tokenText ? tokenText : issueFormToken(secret), ...originOf(origin) };
   if (body.problem) return refused(body.problem.status, values, { formError: body.problem.message, ...keep });
 
   // Our own form always carries both; without them it is not our form, or not all of it.
@@ -77,12 +126,15 @@ export async function submitContactForm(
   const result = validateContact(values);
   if (!result.success) return refused(400, values, { errors: result.errors, ...keep });
 
-  if (honeypot !== "") {
-    log.info("Contact form: the hidden field was filled in, so a bot sent it; dropped.");
-    return { kind: "sent", location: thankYouUrl() };
-  }
+  const elapsed = token ? Date.now() - token.issuedAt : undefined;
+  const spamReason =
+    honeypot !== ""
+      ? spamReasons.honeypot
+      : elapsed !== undefined && elapsed < minFillMs
+        ? spamReasons.tooFast(Math.max(0, elapsed) / 1000)
+        : undefined;
 
-  if (!token) {
+  if (!token && spamReason === undefined) {
     // Expired, forged, or signed before a restart with another secret: not a way
     // around the fill-time and duplicate checks. A person sees the form again with
     // everything they typed and presses Send once more; a bot spends its allowance.
@@ -91,36 +143,48 @@ export async function submitContactForm(
     log.info("Contact form: the form's token had expired or could not be verified (a possible bot); shown again.");
     // Backdated by the fill time: the visitor already filled the form in once.
     const fresh = issueFormToken(secret, Date.now() - minFillMs);
-    return refused(400, values, { formError: contactFormProblems.expired, token: fresh });
+    return refused(400, values, { formError: contactFormProblems.expired, token: fresh, ...originOf(origin) });
   }
 
-  const elapsed = Date.now() - token.issuedAt;
-  if (elapsed < minFillMs) {
-    log.info(
-      `Contact form: sent ${(elapsed / 1000).toFixed(1)} s after the form was opened, so a bot sent it; dropped.`,
-    );
-    return { kind: "sent", location: thankYouUrl() };
+  // A bot is shown the plain thank-you, never a reference.
+  const sentLocation = (reference: string) => thankYouUrl(spamReason === undefined ? reference : undefined);
+  const key = token ? submissionKey(token.nonce, result.output) : undefined;
+  if (key) {
+    const earlier = await services.store.referenceForSubmission(key);
+    if (earlier) return { kind: "sent", location: sentLocation(earlier) };
   }
 
-  const key = submissionKey(token.nonce, result.output);
-  const earlier = await services.store.referenceForSubmission(key);
-  if (earlier) return { kind: "sent", location: thankYouUrl(earlier) };
-
+  // Spam counts against the limit too, so a bot cannot fill the tray without end.
   const decision = services.limiter.take(clientKey(clientAddress));
   if (!decision.allowed) return tooMany(values, decision.retryAfterMs, keep);
 
   let reference: string;
   try {
-    reference = (await services.store.save(result.output, { submissionKey: key })).reference;
+    const options = { origin, ...(key ? { submissionKey: key } : {}), ...(spamReason ? { spamReason } : {}) };
+    reference = (await services.store.save(result.output, options)).reference;
   } catch (error) {
     log.error(`An inquiry could not be stored: ${(error as Error).message}`);
     return refused(503, values, { formError: contactFormProblems.unavailable, ...keep }, { "Retry-After": "60" });
+  }
+  if (spamReason !== undefined) {
+    log.info(`Contact form: ${reference} looks sent by a bot (${spamReason}); kept in the spam tray, no mail sent.`);
+    return { kind: "sent", location: thankYouUrl() };
   }
   services.notifyOutbox();
   return { kind: "sent", location: thankYouUrl(reference) };
 }
 
-function tooMany(values: ContactValues, retryAfterMs: number, keep: { token: string }): ContactOutcome {
+/** The origin as the form's hidden fields carry it, or nothing when nothing of it is known. */
+function originOf({ service, sourcePage }: InquiryOrigin): { origin?: ContactFormOrigin } {
+  if (!service && !sourcePage) return {};
+  return { origin: { ...(service ? { service } : {}), ...(sourcePage ? { sourcePage } : {}) } };
+}
+
+function tooMany(
+  values: ContactValues,
+  retryAfterMs: number,
+  keep: { token: string; origin?: ContactFormOrigin },
+): ContactOutcome {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return refused(
     429,
@@ -133,11 +197,12 @@ function tooMany(values: ContactValues, retryAfterMs: number, keep: { token: str
 function refused(
   status: number,
   values: ContactValues,
-  details: { errors?: ContactErrors; formError?: string; token?: string },
+  details: { errors?: ContactErrors; formError?: string; token?: string; origin?: ContactFormOrigin },
   headers?: Record<string, string>,
 ): ContactOutcome {
   const data: ContactActionData = { values, errors: details.errors ?? {} };
   if (details.formError) data.formError = details.formError;
   if (details.token) data.token = details.token;
+  if (details.origin) data.origin = details.origin;
   return headers ? { kind: "refused", status, data, headers } : { kind: "refused", status, data };
 }

@@ -3,8 +3,8 @@ import { expect, type Page, test } from "./fixtures.ts";
 
 /**
  * The contact form as a visitor meets it, with scripts on and with scripts off.
- * The server drops forms sent sooner than a person could fill them in (three
- * seconds by default), so the tests that send a good form wait that out.
+ * The server files forms sent sooner than a person could fill them in (three
+ * seconds by default) as spam, so the tests that send a good form wait that out.
  */
 const MIN_FILL_MS = 3_300;
 

@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { spamReasons } from "../../app/content/inbox.ts";
 import { issueFormToken } from "../../app/server/form-token.server.ts";
 import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
 import {
@@ -14,6 +16,21 @@ import {
 } from "./support/contact-form.ts";
 
 const buildDir = inject("siteBuildDir");
+
+/** How the inquiry sent from this address was filed, and how many mails it owes. */
+function spamOf(file: string, email: string) {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    return db
+      .prepare(
+        `SELECT status, spam_reason, (SELECT count(*) FROM outbox WHERE inquiry_id = inquiries.id) AS mails
+         FROM inquiries WHERE email = ?`,
+      )
+      .get(email);
+  } finally {
+    db.close();
+  }
+}
 
 let dataDir: string;
 let server: SiteServer;
@@ -285,13 +302,68 @@ describe("the contact action refuses bad input with a clear 4xx, and keeps runni
     expect(referenceOf(changed)).not.toBe(referenceOf(first));
   });
 
-  test("a bot that fills in the hidden field is shown success, and nothing is stored", async () => {
+  test("a bot that fills in the hidden field is shown success, and kept in the spam tray without mail", async () => {
     const before = storedCount();
-    const response = await postContact(server.url, await form({ website: "https://spam.example" }), client());
+    const fields = await form({ website: "https://spam.example" });
+    const response = await postContact(server.url, fields, client());
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/contact?sent=");
-    expect(storedCount()).toBe(before);
-    expect(server.logs.join("\n")).toContain("the hidden field was filled in");
+    expect(storedCount()).toBe(before + 1);
+    const stored = spamOf(path.join(dataDir, "inquiries.sqlite"), fields.email);
+    expect(stored).toEqual({ status: "spam", spam_reason: spamReasons.honeypot, mails: 0 });
+    const logs = server.logs.join("\n");
+    expect(logs).toMatch(/ENQ-\d{4}-\d{6} looks sent by a bot \(The hidden field .*\); kept in the spam tray/);
+    expect(logs).not.toContain(fields.email);
+  });
+
+  test("the service and page the form was opened from are stored when they are the site's own, and dropped otherwise", async () => {
+    const file = path.join(dataDir, "inquiries.sqlite");
+    const origin = (email: string) => {
+      const db = new DatabaseSync(file, { readOnly: true });
+      try {
+        return { ...db.prepare("SELECT service, source_page FROM inquiries WHERE email = ?").get(email) };
+      } finally {
+        db.close();
+      }
+    };
+    const fromCake = await form();
+    const taken = await postContact(
+      server.url,
+      { ...fromCake, service: "cake", source_page: "/services/cake" },
+      client(),
+    );
+    expect(taken.status).toBe(303);
+    expect(origin(fromCake.email)).toEqual({ service: "cake", source_page: "/services/cake" });
+
+    const forged = await form();
+    const stillTaken = await postContact(
+      server.url,
+      { ...forged, service: "rockets", source_page: "https://elsewhere.example/" },
+      client(),
+    );
+    expect(stillTaken.status).toBe(303);
+    expect(origin(forged.email)).toEqual({ service: null, source_page: null });
+
+    // A form shown again for a mistake carries them on.
+    const mistaken = await form({ email: "asha@" });
+    const refused = await postContact(server.url, { ...mistaken, service: "cake", source_page: "/services" }, client());
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain('<input type="hidden" name="service" value="cake"/>');
+    expect(html).toContain('<input type="hidden" name="source_page" value="/services"/>');
+  });
+
+  test("the form carries the page of the site the visitor came from, and the service of its link", async () => {
+    const html = await (
+      await fetch(`${server.url}/contact?service=cake`, { headers: { Referer: `${server.url}/services/cake` } })
+    ).text();
+    expect(html).toContain('<input type="hidden" name="service" value="cake"/>');
+    expect(html).toContain('<input type="hidden" name="source_page" value="/services/cake"/>');
+    const elsewhere = await (
+      await fetch(`${server.url}/contact`, { headers: { Referer: "https://elsewhere.example/services/cake" } })
+    ).text();
+    expect(elsewhere).not.toContain('name="service"');
+    expect(elsewhere).not.toContain('name="source_page"');
   });
 
   test("none of it broke the server or wrote a stack trace", async () => {
@@ -322,19 +394,22 @@ describe("the minimum fill time", () => {
     await rm(slowDir, { recursive: true, force: true });
   });
 
-  test("a form sent faster than a person could fill it is shown success and dropped; a calm one is stored", async () => {
+  test("a form sent faster than a person could fill it is shown success and kept as spam; a calm one is stored", async () => {
+    const file = path.join(slowDir, "inquiries.sqlite");
     const fast = { ...goodFields(), form_token: await openForm(slow.url) };
-    const dropped = await postContact(slow.url, fast);
-    expect(dropped.status).toBe(303);
-    expect(dropped.headers.get("location")).toBe("/contact?sent=");
-    expect(readDatabase(path.join(slowDir, "inquiries.sqlite")).inquiries).toHaveLength(0);
+    const caught = await postContact(slow.url, fast);
+    expect(caught.status).toBe(303);
+    expect(caught.headers.get("location")).toBe("/contact?sent=");
+    expect(spamOf(file, fast.email)).toMatchObject({ status: "spam", mails: 0 });
+    expect(spamOf(file, fast.email)?.spam_reason).toMatch(/^Sent \d\.\d s after the form was opened/);
 
     const calm = { ...goodFields(), form_token: await openForm(slow.url) };
     await new Promise((resolve) => setTimeout(resolve, 1600));
     const taken = await postContact(slow.url, calm);
     expect(taken.status).toBe(303);
     expect(referenceOf(taken)).toMatch(/^ENQ-/);
-    expect(readDatabase(path.join(slowDir, "inquiries.sqlite")).inquiries).toHaveLength(1);
+    expect(spamOf(file, calm.email)).toEqual({ status: "new", spam_reason: null, mails: 2 });
+    expect(readDatabase(file).inquiries).toHaveLength(2);
   });
 
   test("an incomplete form sent at once gets its errors, not a bot's thank-you", async () => {

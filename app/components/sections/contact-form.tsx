@@ -20,6 +20,8 @@ type ContactFormProps = {
   subject: string;
   token: string;
   answer?: ContactFormAnswer;
+  /** Where the form was opened from, sent along for staff: a service's slug, a page of the site. */
+  origin?: { service?: string; sourcePage?: string };
 };
 
 const fieldId = (name: string) => `contact-${name}`;
@@ -30,7 +32,7 @@ const errorId = (name: string) => `contact-${name}-error`;
  * With scripts, it checks each field as the visitor leaves it and the whole
  * form before sending, by the same rules the server applies, and sends it once.
  */
-export function ContactForm({ subject, token, answer }: ContactFormProps) {
+export function ContactForm({ subject, token, answer, origin }: ContactFormProps) {
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<ContactErrors>(answer?.errors ?? {});
   const [formError, setFormError] = useState(answer?.formError);
@@ -181,6 +183,8 @@ export function ContactForm({ subject, token, answer }: ContactFormProps) {
         />
       </div>
       <input type="hidden" name={contactFormExtras.token} value={token} />
+      {origin?.service && <input type="hidden" name={contactFormExtras.service} value={origin.service} />}
+      {origin?.sourcePage && <input type="hidden" name={contactFormExtras.sourcePage} value={origin.sourcePage} />}
       <button type="submit" className="button button--primary" disabled={sending}>
         {sending ? contactFormText.sending : contactFormText.submit}
       </button>
