@@ -7,7 +7,9 @@ import { createInquiryStore, REFERENCE_PATTERN } from "../app/server/inquiries.s
 import { formatCsv, formatListing } from "../app/server/inquiry-report.server.ts";
 import { createOutbox } from "../app/server/outbox.server.ts";
 
-const usage = `Lists the inquiries sent through the contact form, newest first, with where their e-mails stand.
+const usage = `Lists the inquiries sent through the contact form, newest first, with their status (New, Contacted,
+Quoted, Won, Lost, or Spam with the reason) and where their e-mails stand. Spam sends no mail until
+staff press "Not spam" in the inbox (/inbox), which is also where statuses and notes are kept.
 
   npm run inquiries                          the list, in the terminal
   npm run inquiries -- --csv inquiries.csv   every inquiry as CSV, for a spreadsheet (--csv alone writes to the terminal)

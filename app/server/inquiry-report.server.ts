@@ -1,4 +1,6 @@
-import type { DeliveryStatus, InquiryListing, MailKind, MailState } from "./inquiries.server.ts";
+import { statusLabels } from "../content/inbox.ts";
+import { findService } from "../content/services.ts";
+import type { DeliveryStatus, InquiryListing, MailKind, MailState, StoredInquiry } from "./inquiries.server.ts";
 
 const inIndia = new Intl.DateTimeFormat("en-CA", {
   timeZone: "Asia/Kolkata",
@@ -53,6 +55,25 @@ function deliveryOf(inquiry: InquiryListing, kind: MailKind) {
   return inquiry.deliveries.find((delivery) => delivery.kind === kind);
 }
 
+/** Where one of an inquiry's mails stands; spam owes none until staff say it is not spam. */
+function describeMail(inquiry: InquiryListing, kind: MailKind, now: number): string {
+  const delivery = deliveryOf(inquiry, kind);
+  if (!delivery && inquiry.status === "spam") return "not sent: in the spam tray";
+  return describeDelivery(delivery, inquiry.reference, now);
+}
+
+/** "Spam (the hidden field … was filled in)", or the status's name. */
+export function describeStatus(inquiry: Pick<StoredInquiry, "status" | "spamReason">): string {
+  const label = statusLabels[inquiry.status];
+  return inquiry.status === "spam" && inquiry.spamReason ? `${label} (${inquiry.spamReason})` : label;
+}
+
+/** The service the form was opened from, by its name ("Cake Box"), or "". */
+export function serviceName(slug: string | null): string {
+  if (!slug) return "";
+  return findService(slug)?.title ?? slug;
+}
+
 // Control characters could move the cursor or recolour the terminal, and
 // direction overrides could reorder what staff read; both are shown, not obeyed.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
@@ -68,8 +89,10 @@ export function formatListing(inquiries: InquiryListing[], now: number = Date.no
   const count = (state: MailState) =>
     inquiries.flatMap((inquiry) => inquiry.deliveries).filter((d) => d.state === state).length;
   const unconfirmed = count("unknown");
+  const spam = inquiries.filter((inquiry) => inquiry.status === "spam").length;
   const lines = [
-    `${inquiries.length} ${inquiries.length === 1 ? "inquiry" : "inquiries"}; ` +
+    `${inquiries.length} ${inquiries.length === 1 ? "inquiry" : "inquiries"}` +
+      `${spam > 0 ? ` (${spam} in the spam tray, without mail)` : ""}; ` +
       `mails waiting: ${count("pending")}, failed: ${count("failed")}` +
       `${unconfirmed > 0 ? `, NOT CONFIRMED (may have arrived; check them): ${unconfirmed}` : ""}.`,
     "",
@@ -79,10 +102,13 @@ export function formatListing(inquiries: InquiryListing[], now: number = Date.no
     const preview = inquiry.message.replace(/\s+/g, " ");
     lines.push(
       `${inquiry.reference}  ${formatIndiaTime(inquiry.receivedAt)}  ${safe(inquiry.name)} <${safe(inquiry.email)}>  ${safe(inquiry.phone_number)}`,
+      `  Status: ${describeStatus(inquiry)}`,
       `  Subject: ${safe(inquiry.msg_subject)}`,
       `  Message: ${safe(preview.length > 100 ? `${preview.slice(0, 99)}…` : preview)}`,
+      ...(inquiry.service ? [`  Service: ${safe(serviceName(inquiry.service))}`] : []),
+      ...(inquiry.sourcePage ? [`  Came from: ${safe(inquiry.sourcePage)}`] : []),
       ...(["company", "acknowledgement"] as const).map(
-        (kind) => `  ${kindLabel[kind]}: ${safe(describeDelivery(deliveryOf(inquiry, kind), inquiry.reference, now))}`,
+        (kind) => `  ${kindLabel[kind]}: ${safe(describeMail(inquiry, kind, now))}`,
       ),
       "",
     );
@@ -103,11 +129,14 @@ export function csvCell(value: string): string {
 const CSV_COLUMNS = [
   "Reference",
   "Received (India time)",
+  "Status",
   "Name",
   "E-mail",
   "Phone",
   "Subject",
   "Message",
+  "Service",
+  "Came from",
   "Company copy",
   "Acknowledgement",
 ];
@@ -117,13 +146,16 @@ export function formatCsv(inquiries: InquiryListing[], now: number = Date.now())
   const rows = inquiries.map((inquiry) => [
     inquiry.reference,
     formatIndiaTime(inquiry.receivedAt),
+    describeStatus(inquiry),
     inquiry.name,
     inquiry.email,
     inquiry.phone_number,
     inquiry.msg_subject,
     inquiry.message,
-    describeDelivery(deliveryOf(inquiry, "company"), inquiry.reference, now),
-    describeDelivery(deliveryOf(inquiry, "acknowledgement"), inquiry.reference, now),
+    serviceName(inquiry.service),
+    inquiry.sourcePage ?? "",
+    describeMail(inquiry, "company", now),
+    describeMail(inquiry, "acknowledgement", now),
   ]);
   return `\uFEFF${[CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }

@@ -36,7 +36,7 @@ async function seed() {
       msg_subject: "Quote for Packaging Box",
       message: 'Two sizes, "A" and "B",\nfour colours.',
     },
-    { now: new Date("2026-03-02T05:00:00Z") },
+    { now: new Date("2026-03-02T05:00:00Z"), origin: { service: "box", sourcePage: "/services/box" } },
   );
   const second = await store.save(
     {
@@ -84,7 +84,7 @@ test("--csv writes a spreadsheet-safe CSV file", async () => {
   expect(csv.startsWith("\uFEFF")).toBe(true);
   const lines = csv.slice(1).split("\r\n");
   expect(lines[0]).toBe(
-    '"Reference","Received (India time)","Name","E-mail","Phone","Subject","Message","Company copy","Acknowledgement"',
+    '"Reference","Received (India time)","Status","Name","E-mail","Phone","Subject","Message","Service","Came from","Company copy","Acknowledgement"',
   );
   expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
   expect(csv).toContain(`"'-1234567"`);
@@ -92,6 +92,31 @@ test("--csv writes a spreadsheet-safe CSV file", async () => {
   expect(csv).toContain(`"'+91 98765 43210"`);
   expect(csv).toContain('"Two sizes, ""A"" and ""B"",\nfour colours."');
   expect(lines.at(-1)).toBe("");
+});
+
+test("shows each inquiry's status, where it came from, and spam with its reason and no mail", async () => {
+  const { first } = await seed();
+  const db = openDatabase(file);
+  const spam = await createInquiryStore(db).save(
+    { name: "Bot", email: "bot@example.in", phone_number: "1234567", msg_subject: "Cheap pills", message: "Buy now" },
+    { now: new Date("2026-03-04T06:30:00Z"), spamReason: "The hidden field a person never sees was filled in" },
+  );
+  db.close();
+  const { stdout } = await run();
+  expect(stdout).toContain("3 inquiries (1 in the spam tray, without mail); mails waiting: 1, failed: 1.");
+  expect(stdout).toContain(`${first}  2026-03-02 10:30`);
+  expect(stdout).toContain("  Status: New\n");
+  expect(stdout).toContain("  Service: Packaging Box\n  Came from: /services/box\n");
+  expect(stdout).toContain(
+    `${spam.reference}  2026-03-04 12:00  Bot <bot@example.in>  1234567\n` +
+      "  Status: Spam (The hidden field a person never sees was filled in)\n",
+  );
+  expect(stdout).toContain("  Company copy: not sent: in the spam tray\n");
+
+  const csv = (await run("--csv")).stdout;
+  expect(csv).toContain(`"${first}","2026-03-02 10:30","New","Asha Verma",`);
+  expect(csv).toContain(`,"Packaging Box","/services/box","sent 2026-03-02 10:30",`);
+  expect(csv).toContain(`"Spam (The hidden field a person never sees was filled in)","Bot"`);
 });
 
 test("--retry-failed puts failed mails back in the queue", async () => {
