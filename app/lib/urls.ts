@@ -22,6 +22,14 @@ export const staffPaths = {
   inbox: "/inbox",
   signIn: "/inbox/sign-in",
   signOut: "/inbox/sign-out",
+  /** The signed-in person's own sign-in: passkeys, password, sign out everywhere. */
+  account: "/inbox/account",
+  /** The one-time link `npm run staff` prints; the token is the only secret in any address. */
+  setPassword: (token: string) => `/inbox/set-password/${token}`,
+  passkeySignInOptions: "/inbox/passkeys/sign-in-options",
+  passkeySignIn: "/inbox/passkeys/sign-in",
+  passkeyAddOptions: "/inbox/passkeys/add-options",
+  passkeyAdd: "/inbox/passkeys/add",
   /** The list's current filter as CSV: the list's own query follows it. */
   export: "/inbox/export.csv",
   inquiry: (reference: string) => `/inbox/${encodeURIComponent(reference)}`,

@@ -88,6 +88,72 @@ export const migrations: readonly { version: number; name: string; sql: string }
     `,
   },
   {
+    version: 4,
+    name: "staff accounts, sign-in links, sessions, passkeys and sign-in throttling",
+    // Times are milliseconds since 1970 (UTC), compared in SQL. Secrets that let a
+    // browser in (link tokens, session ids) are stored only as their SHA-256 hash.
+    sql: `
+      CREATE TABLE staff (
+        id INTEGER PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        name TEXT NOT NULL,
+        password_hash TEXT,
+        password_changed_at INTEGER,
+        webauthn_user_id TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL,
+        last_sign_in_at INTEGER
+      ) STRICT;
+
+      CREATE TABLE staff_links (
+        token_hash TEXT PRIMARY KEY,
+        staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        purpose TEXT NOT NULL CHECK (purpose IN ('add', 'reset')),
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER
+      ) STRICT;
+
+      CREATE INDEX staff_links_staff ON staff_links (staff_id);
+
+      CREATE TABLE staff_sessions (
+        id_hash TEXT PRIMARY KEY,
+        staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        last_seen_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE INDEX staff_sessions_staff ON staff_sessions (staff_id);
+
+      CREATE TABLE staff_passkeys (
+        credential_id TEXT PRIMARY KEY,
+        staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        public_key BLOB NOT NULL,
+        counter INTEGER NOT NULL,
+        transports TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        last_used_at INTEGER
+      ) STRICT;
+
+      CREATE INDEX staff_passkeys_staff ON staff_passkeys (staff_id);
+
+      CREATE TABLE staff_challenges (
+        challenge TEXT PRIMARY KEY,
+        purpose TEXT NOT NULL CHECK (purpose IN ('sign-in', 'add-passkey')),
+        staff_id INTEGER REFERENCES staff (id) ON DELETE CASCADE,
+        expires_at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE TABLE sign_in_throttle (
+        key TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        last_failure_at INTEGER NOT NULL,
+        locked_until INTEGER
+      ) STRICT;
+    `,
+  },
+  {
     version: 5,
     name: "the staff inbox: status, spam tray, where an inquiry came from, notes",
     // Inquiries stored before this step are all real ones whose mails were queued: New.

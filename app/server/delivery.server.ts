@@ -10,6 +10,7 @@ import { createMailer, isPermanentRejection, isUnconfirmedDelivery } from "./mai
 import { type ClaimedMail, createOutbox, type OutboxWorker, startOutboxWorker } from "./outbox.server.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
 import { type RetentionJob, startRetentionJob } from "./retention.server.ts";
+import { createStaffServices, type StaffServices } from "./staff.server.ts";
 
 /** What the contact action needs, one shared instance per process. */
 export type ContactServices = {
@@ -19,6 +20,8 @@ export type ContactServices = {
   /** What staff do with inquiries in /inbox. */
   inbox: Inbox;
   limiter: RateLimiter;
+  /** Staff accounts, sign-in, sessions and passkeys, on the same database. */
+  staff: StaffServices;
   /** Tells the mail queue something new is waiting; does nothing while e-mail is off. */
   notifyOutbox(): void;
 };
@@ -96,7 +99,8 @@ function open(log: Log): Running {
   const audit = createAuditLog(db);
   const inbox = createInbox(db);
   const limiter = createRateLimiter(env.rateLimit);
-  if (!env.smtp) return { env, db, store, audit, inbox, limiter, notifyOutbox() {} };
+  const staff = createStaffServices(db, audit);
+  if (!env.smtp) return { env, db, store, audit, inbox, limiter, staff, notifyOutbox() {} };
 
   const mailer = createMailer(env.smtp);
   const label = (mail: ClaimedMail) => {
@@ -122,5 +126,5 @@ function open(log: Log): Running {
     leaseMs: env.smtp.timeoutMs * 3 + env.smtp.confirmTimeoutMs + 30_000,
     log,
   });
-  return { env, db, store, audit, inbox, limiter, worker, notifyOutbox: () => worker.notify() };
+  return { env, db, store, audit, inbox, limiter, staff, worker, notifyOutbox: () => worker.notify() };
 }

@@ -1,0 +1,42 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { AuditLog } from "./audit.server.ts";
+import { createStaffAccounts, type StaffAccounts } from "./staff-accounts.server.ts";
+import { createStaffLinks, type StaffLinks } from "./staff-links.server.ts";
+import {
+  createStaffChallenges,
+  createStaffPasskeys,
+  type StaffChallenges,
+  type StaffPasskeys,
+} from "./staff-passkeys.server.ts";
+import { createPasswordHasher, type PasswordHasher, type ScryptCost } from "./staff-passwords.server.ts";
+import { createStaffSessions, type StaffSessions } from "./staff-sessions.server.ts";
+import { createSignInThrottle, type SignInThrottle, type ThrottlePolicy } from "./staff-throttle.server.ts";
+
+/** Everything staff sign-in needs, on one database; the server holds one set (delivery.server.ts). */
+export type StaffServices = {
+  accounts: StaffAccounts;
+  links: StaffLinks;
+  sessions: StaffSessions;
+  throttle: SignInThrottle;
+  passkeys: StaffPasskeys;
+  challenges: StaffChallenges;
+  passwords: PasswordHasher;
+  audit: AuditLog;
+};
+
+export function createStaffServices(
+  db: DatabaseSync,
+  audit: AuditLog,
+  options: { passwordCost?: ScryptCost; throttle?: ThrottlePolicy } = {},
+): StaffServices {
+  return {
+    accounts: createStaffAccounts(db),
+    links: createStaffLinks(db),
+    sessions: createStaffSessions(db),
+    throttle: createSignInThrottle(db, options.throttle),
+    passkeys: createStaffPasskeys(db),
+    challenges: createStaffChallenges(db),
+    passwords: createPasswordHasher(options.passwordCost),
+    audit,
+  };
+}

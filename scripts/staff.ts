@@ -1,0 +1,182 @@
+import "./require-node.mjs";
+import { existsSync } from "node:fs";
+import { site } from "../app/content/site.ts";
+import { absoluteUrl, staffPaths } from "../app/lib/urls.ts";
+import { createAuditLog } from "../app/server/audit.server.ts";
+import { openDatabase } from "../app/server/db.server.ts";
+import { readContactEnv } from "../app/server/env.server.ts";
+import { createStaffServices, type StaffServices } from "../app/server/staff.server.ts";
+import { isEmailAddress, normalizeEmail, StaffAccountExistsError } from "../app/server/staff-accounts.server.ts";
+import { LINK_LIFETIME_MS, type LinkPurpose } from "../app/server/staff-links.server.ts";
+
+const usage = `Staff accounts for the inbox (/inbox), on the server's database.
+
+  npm run staff -- add <email> <name>   adds an account and prints a link where the person sets a password
+  npm run staff -- list                 lists the accounts
+  npm run staff -- reset <email>        the password stops working now and the person is signed out
+                                        everywhere; prints a new link to set one
+  npm run staff -- remove <email>       removes the account, its sessions and passkeys
+
+A link works once, for 24 hours; a newer link for the same account replaces it.
+Send it to the person only, by a way you trust: whoever opens it can set the password.
+No password is ever typed on the command line.
+
+The database is the server's: DATA_DIR or DATABASE_PATH, as for the server (default data/inquiries.sqlite).
+`;
+
+/** A staff command may wait for the server's lock; the server itself must not. */
+const BUSY_WAIT_MS = 5000;
+
+const dateTime = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Asia/Kolkata",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+function when(ms: number | null): string {
+  return ms === null ? "never" : dateTime.format(ms).replace(",", "");
+}
+
+/** Names and addresses come from the command line or the database; control characters are shown, not obeyed. */
+function printable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+}
+
+function linkText(token: string): string {
+  const hours = LINK_LIFETIME_MS / 3_600_000;
+  return (
+    `Send this link to them (it works once, for ${hours} hours):\n\n` +
+    `  ${absoluteUrl(site.origin, staffPaths.setPassword(token))}\n`
+  );
+}
+
+async function issueLink(staff: StaffServices, staffId: number, email: string, purpose: LinkPurpose) {
+  const token = await staff.links.issue(staffId, purpose);
+  await staff.audit.record({ actor: "system", action: "password link issued", detail: `${purpose} for ${email}` });
+  return token;
+}
+
+async function run(staff: StaffServices, command: string, args: string[]): Promise<number> {
+  if (command === "list") {
+    const accounts = staff.accounts.list();
+    if (accounts.length === 0) {
+      process.stdout.write('No staff accounts yet. Add one with: npm run staff -- add <email> "<name>"\n');
+      return 0;
+    }
+    process.stdout.write(
+      `${accounts.length} staff ${accounts.length === 1 ? "account" : "accounts"} (times in India):\n`,
+    );
+    for (const account of accounts) {
+      const password = account.passwordHash ? "password set" : "NO PASSWORD YET (waiting for the link)";
+      const passkeys = `${account.passkeys} ${account.passkeys === 1 ? "passkey" : "passkeys"}`;
+      process.stdout.write(
+        `\n  ${printable(account.email)}  ${printable(account.name)}\n` +
+          `    ${password}, ${passkeys}; added ${when(account.createdAt)}, last sign-in ${when(account.lastSignInAt)}\n`,
+      );
+    }
+    return 0;
+  }
+
+  const [given = "", ...rest] = args;
+  const email = normalizeEmail(given);
+  if (!isEmailAddress(email)) {
+    process.stderr.write(`"${printable(given)}" is not an e-mail address.\n\n${usage}`);
+    return 2;
+  }
+
+  if (command === "add") {
+    const name = rest.join(" ").trim();
+    if (name === "" || name.length > 100) {
+      process.stderr.write(`Give the person's name (up to 100 characters) after the e-mail address.\n\n${usage}`);
+      return 2;
+    }
+    let account: Awaited<ReturnType<StaffServices["accounts"]["add"]>>;
+    try {
+      account = await staff.accounts.add({ email, name });
+    } catch (error) {
+      if (!(error instanceof StaffAccountExistsError)) throw error;
+      process.stderr.write(`${error.message} To give them a new link: npm run staff -- reset ${email}\n`);
+      return 1;
+    }
+    await staff.audit.record({ actor: "system", action: "staff added", detail: email });
+    const token = await issueLink(staff, account.id, email, "add");
+    process.stdout.write(`Added ${printable(account.name)} <${email}>.\n${linkText(token)}`);
+    return 0;
+  }
+
+  const account = staff.accounts.byEmail(email);
+  if (!account) {
+    process.stderr.write(`There is no account for ${email}. "npm run staff -- list" shows them all.\n`);
+    return 1;
+  }
+
+  if (command === "reset") {
+    await staff.accounts.clearPassword(account.id);
+    await staff.audit.record({
+      actor: "system",
+      action: "password reset",
+      detail: `${email}: password cleared, every session ended`,
+    });
+    const token = await issueLink(staff, account.id, email, "reset");
+    process.stdout.write(
+      `The password of ${printable(account.name)} <${email}> no longer works, and they are signed out everywhere.\n` +
+        `Their passkeys still work.\n${linkText(token)}`,
+    );
+    return 0;
+  }
+
+  if (command === "remove") {
+    await staff.accounts.remove(account.id);
+    await staff.audit.record({ actor: "system", action: "staff removed", detail: email });
+    process.stdout.write(`Removed ${printable(account.name)} <${email}>, with their sessions and passkeys.\n`);
+    return 0;
+  }
+
+  process.stderr.write(`Unknown command "${printable(command)}".\n\n${usage}`);
+  return 2;
+}
+
+async function main(): Promise<number> {
+  const [command, ...args] = process.argv.slice(2);
+  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+    process.stdout.write(usage);
+    return command === undefined ? 2 : 0;
+  }
+  if (!["add", "list", "reset", "remove"].includes(command)) {
+    process.stderr.write(`Unknown command "${printable(command)}".\n\n${usage}`);
+    return 2;
+  }
+
+  let databasePath: string;
+  try {
+    databasePath = readContactEnv().databasePath;
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 1;
+  }
+  // Listing must not make a database where there is none; adding the first account on a fresh install does.
+  if (command !== "add" && !existsSync(databasePath)) {
+    process.stdout.write(`No staff accounts yet: there is no database at ${databasePath}.\n`);
+    return command === "list" ? 0 : 1;
+  }
+
+  let db: ReturnType<typeof openDatabase>;
+  try {
+    db = openDatabase(databasePath, { busyWaitMs: BUSY_WAIT_MS });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 1;
+  }
+  try {
+    return await run(createStaffServices(db, createAuditLog(db)), command, args);
+  } finally {
+    db.close();
+  }
+}
+
+process.exitCode = await main();
