@@ -5,7 +5,7 @@ import type { RouterContextProvider, ServerBuild } from "react-router";
 import { type StatusPageKind, statusPages } from "../app/content/status-pages.ts";
 import { contactBodyLimitBytes } from "../app/lib/contact-schema.ts";
 import { contentSecurityPolicy } from "../app/lib/csp.ts";
-import { statusPagesPath, statusPageUrl } from "../app/lib/urls.ts";
+import { statusPagesPath, statusPageUrl, withoutSecrets } from "../app/lib/urls.ts";
 import type { ServerSettings } from "../app/server/settings.server.ts";
 import { canonicalAddress } from "./canonical-address.ts";
 import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
@@ -182,7 +182,7 @@ function logRequests(req: Request, res: Response, next: NextFunction) {
   const started = process.hrtime.bigint();
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)}ms`);
+    console.log(`${req.method} ${withoutSecrets(req.originalUrl)} ${res.statusCode} ${ms.toFixed(1)}ms`);
   });
   next();
 }

@@ -12,6 +12,8 @@ export const islands = {
   "site-header": async () => SiteHeader,
   "testimonial-slider": async () => (await import("../components/sections/testimonial-slider.tsx")).TestimonialSlider,
   "contact-form": async () => (await import("../components/sections/contact-form.tsx")).ContactForm,
+  "passkey-sign-in": async () => (await import("../components/staff/sign-in-passkey.tsx")).PasskeySignIn,
+  "passkey-add": async () => (await import("../components/staff/sign-in-passkey-add.tsx")).PasskeyAdd,
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 export type IslandName = keyof typeof islands;

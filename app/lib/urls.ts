@@ -36,6 +36,14 @@ export const staffPaths = {
   erase: (reference: string) => `/inbox/${encodeURIComponent(reference)}/erase`,
 } as const;
 
+/**
+ * A request's address as the log may show it: a set-password link's token is
+ * a key to an account, so it is replaced by "…".
+ */
+export function withoutSecrets(url: string): string {
+  return url.replace(/(\/set-password\/+)[^/?#]+/gi, "$1…");
+}
+
 /** Every page address the site has, in the order a visitor meets them: the sitemap's list. */
 export function pagePaths(): string[] {
   return [

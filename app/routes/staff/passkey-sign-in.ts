@@ -1,0 +1,30 @@
+import { redirect } from "react-router";
+import { staffSignInText as text } from "../../content/staff-sign-in.ts";
+import { staffPaths } from "../../lib/urls.ts";
+import { contactServices } from "../../server/delivery.server.ts";
+import { clientAddressContext } from "../../server/request-context.server.ts";
+import { sessionIdFrom } from "../../server/staff-cookie.server.ts";
+import { asAuthenticationResponse, jsonAnswer, readJsonBody } from "../../server/staff-requests.server.ts";
+import { signInWithPasskey } from "../../server/staff-sign-in.server.ts";
+import type { Route } from "./+types/passkey-sign-in";
+
+/** Only the passkey button posts here; a visit goes to the sign-in page. */
+export function loader() {
+  throw redirect(staffPaths.signIn, 303);
+}
+
+/** Checks what the passkey signed; a good answer starts a session and says where to go next. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const response = asAuthenticationResponse(await readJsonBody(request));
+  if (!response) return jsonAnswer({ error: text.passkeyFailed }, { status: 400 });
+  const { staff } = contactServices();
+  const outcome = await signInWithPasskey(response, request, context.get(clientAddressContext), staff);
+  if (outcome.kind === "signed-in") {
+    const previous = sessionIdFrom(request);
+    if (previous) await staff.sessions.end(previous);
+    return jsonAnswer({ location: staffPaths.inbox }, { headers: { "Set-Cookie": outcome.setCookie } });
+  }
+  const headers: Record<string, string> = {};
+  if (outcome.retryAfterSeconds) headers["Retry-After"] = String(outcome.retryAfterSeconds);
+  return jsonAnswer({ error: outcome.message }, { status: outcome.status, headers });
+}
