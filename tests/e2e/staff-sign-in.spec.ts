@@ -1,0 +1,248 @@
+import type { Response } from "@playwright/test";
+import {
+  createStaffAccount,
+  goodPassword,
+  linkIn,
+  type OwnSite,
+  runStaffCommand,
+  setPasswordThroughLink,
+  signedInStaff,
+  signIn,
+  startOwnSite,
+  uniqueStaffEmail,
+} from "../support/staff.ts";
+import { test as base, expect, type Page } from "./fixtures.ts";
+
+/**
+ * Tests that fail to sign in on purpose get a server of their own (startOwnSite):
+ * their failures would otherwise make 127.0.0.1 wait for every other test.
+ */
+const test = base.extend<{ ownSite: OwnSite }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern; it needs none.
+  ownSite: async ({}, use) => {
+    const site = await startOwnSite();
+    await use(site);
+    await site.stop();
+  },
+});
+
+const genericError = "That e-mail address and password do not match an account.";
+
+/** Fills in and sends the sign-in form; answers the server's response to the post. */
+async function trySignIn(page: Page, email: string, password: string): Promise<Response> {
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  const answer = page.waitForResponse((response) => response.request().method() === "POST");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  return answer;
+}
+
+/** The session cookie this browser holds now. */
+async function sessionCookie(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((entry) => entry.name === "staff-session");
+  if (!cookie) throw new Error("No session cookie");
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** What the account page answers a request that carries only this cookie (no redirects followed). */
+async function accountPageWith(
+  page: Page,
+  cookie: string,
+  siteUrl = "",
+): Promise<{ status: number; location: string | undefined }> {
+  const response = await page.request.get(`${siteUrl}/inbox/account`, { headers: { cookie }, maxRedirects: 0 });
+  return { status: response.status(), location: response.headers().location };
+}
+
+test("an account made with npm run staff sets its password through the link, signs in and reaches its page", async ({
+  page,
+}) => {
+  const email = uniqueStaffEmail();
+  const password = goodPassword();
+  const link = await createStaffAccount(email, "Asha Verma");
+  expect(link).toMatch(/^https:\/\/www\.example\.com\/inbox\/set-password\/[\w-]{43}$/);
+
+  await setPasswordThroughLink(page, link, password);
+  await signIn(page, email, password);
+  await page.goto("/inbox/account");
+  await expect(page.getByRole("heading", { level: 1, name: "Your sign-in" })).toBeVisible();
+  await expect(page.getByText(`Signed in as Asha Verma (${email}).`)).toBeVisible();
+});
+
+test("a set-password link works once", async ({ page }) => {
+  const link = await createStaffAccount(uniqueStaffEmail(), "Ravi Kumar");
+  await setPasswordThroughLink(page, link, goodPassword());
+  const again = await page.goto(new URL(link).pathname);
+  expect(again?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "This link cannot be used" })).toBeVisible();
+});
+
+test("a short or common password is refused with the reason, and nothing typed is shown again", async ({ page }) => {
+  const link = await createStaffAccount(uniqueStaffEmail(), "Meena Iyer");
+  await page.goto(new URL(link).pathname);
+  for (const [password, reason] of [
+    ["short-one", "Use at least 12 characters."],
+    ["iloveyou2024!", "one of the common passwords"],
+    ["password1234", "one of the common passwords"],
+  ] as const) {
+    await page.getByLabel("New password").fill(password);
+    await page.getByLabel("Type it again").fill(password);
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
+    // The browser would stop a password under 12 characters itself; the server's rule is what is tested.
+    await page.locator("form").evaluate((form: HTMLFormElement) => {
+      form.noValidate = true;
+    });
+    await page.getByRole("button", { name: "Set password" }).click();
+    expect((await answer).status()).toBe(400);
+    await expect(page.getByText(reason)).toBeVisible();
+    await expect(page.getByLabel("New password")).toHaveValue("");
+    await expect(page.getByLabel("Type it again")).toHaveValue("");
+  }
+});
+
+test("a wrong password and an unknown address get the same answer, with the address kept and the password not", async ({
+  page,
+  ownSite,
+}) => {
+  const email = uniqueStaffEmail();
+  const password = goodPassword();
+  await setPasswordThroughLink(
+    page,
+    await createStaffAccount(email, "Asha Verma", ownSite.dataDir),
+    password,
+    ownSite.url,
+  );
+
+  await page.goto(`${ownSite.url}/inbox/sign-in`);
+  const wrong = await trySignIn(page, email, `${password}x`);
+  expect(wrong.status()).toBe(400);
+  await expect(page.getByRole("alert")).toContainText(genericError);
+  await expect(page.getByLabel("E-mail address")).toHaveValue(email);
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+  const wrongText = await page.getByRole("alert").textContent();
+
+  const unknown = await trySignIn(page, uniqueStaffEmail("nobody"), password);
+  expect(unknown.status()).toBe(400);
+  expect(await page.getByRole("alert").textContent()).toBe(wrongText);
+});
+
+test("after five failures the sixth attempt waits, even with the right password", async ({ page, ownSite }) => {
+  const email = uniqueStaffEmail();
+  const password = goodPassword();
+  await setPasswordThroughLink(
+    page,
+    await createStaffAccount(email, "Asha Verma", ownSite.dataDir),
+    password,
+    ownSite.url,
+  );
+
+  await page.goto(`${ownSite.url}/inbox/sign-in`);
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const answer = await trySignIn(page, email, `wrong-password-${attempt}`);
+    expect(answer.status(), `attempt ${attempt}`).toBe(400);
+    await expect(page.getByRole("alert")).toContainText(genericError);
+  }
+  const sixth = await trySignIn(page, email, password);
+  expect(sixth.status()).toBe(429);
+  expect(Number(sixth.headers()["retry-after"])).toBeGreaterThan(0);
+  await expect(page.getByRole("alert")).toContainText("Too many failed sign-ins");
+  await expect(page.getByRole("alert")).toContainText("try again in 1 minute");
+  expect(new URL(page.url()).pathname).toBe("/inbox/sign-in");
+});
+
+test("signing out ends the session: a copy of the old cookie no longer gets in", async ({ page }) => {
+  await signedInStaff(page);
+  const cookie = await sessionCookie(page);
+  expect(await accountPageWith(page, cookie)).toEqual({ status: 200, location: undefined });
+
+  await page.goto("/inbox/account");
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByText("You are signed out.")).toBeVisible();
+  expect((await page.context().cookies()).some((entry) => entry.name === "staff-session")).toBe(false);
+
+  expect(await accountPageWith(page, cookie)).toEqual({ status: 303, location: "/inbox/sign-in" });
+});
+
+test("signing in again gives a new session id", async ({ page }) => {
+  const { email, password } = await signedInStaff(page);
+  const first = await sessionCookie(page);
+  await page.request.post("/inbox/sign-in", {
+    form: { email, password },
+    headers: { cookie: first },
+    maxRedirects: 0,
+  });
+  // The earlier session ended with the new sign-in.
+  expect((await accountPageWith(page, first)).status).toBe(303);
+});
+
+test("changing the password signs out every other device, and the cookie copied before is refused", async ({
+  page,
+  browser,
+  ownSite,
+}) => {
+  const { url } = ownSite;
+  const { email, password } = await signedInStaff(page, { site: ownSite });
+  const other = await browser.newPage();
+  await signIn(other, email, password, url);
+  const copied = await sessionCookie(page);
+
+  await page.goto(`${url}/inbox/account`);
+  const fresh = goodPassword();
+  await page.getByLabel("Current password").fill(password);
+  await page.getByLabel("New password", { exact: true }).fill(fresh);
+  await page.getByLabel("Type the new password again").fill(fresh);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your password is changed")).toBeVisible();
+
+  expect((await accountPageWith(page, copied, url)).status).toBe(303);
+  expect((await accountPageWith(page, await sessionCookie(page), url)).status).toBe(200);
+  await other.goto(`${url}/inbox/account`);
+  expect(new URL(other.url()).pathname).toBe("/inbox/sign-in");
+  await other.close();
+
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.goto(`${url}/inbox/sign-in`);
+  expect((await trySignIn(page, email, password)).status()).toBe(400);
+  await signIn(page, email, fresh, url);
+});
+
+test("sign out everywhere ends this session too", async ({ page }) => {
+  await signedInStaff(page);
+  const cookie = await sessionCookie(page);
+  await page.goto("/inbox/account");
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByText("You are signed out on every device.")).toBeVisible();
+  expect((await accountPageWith(page, cookie)).status).toBe(303);
+});
+
+test("npm run staff -- reset: the old password stops working, the session ends, and the new link sets a new one", async ({
+  page,
+  ownSite,
+}) => {
+  const { url, dataDir } = ownSite;
+  const { email, password } = await signedInStaff(page, { site: ownSite });
+  const cookie = await sessionCookie(page);
+  const reset = await runStaffCommand(["reset", email], dataDir);
+  expect(reset.code).toBe(0);
+  expect((await accountPageWith(page, cookie, url)).status).toBe(303);
+
+  await page.goto(`${url}/inbox/sign-in`);
+  expect((await trySignIn(page, email, password)).status()).toBe(400);
+  const fresh = goodPassword();
+  await setPasswordThroughLink(page, linkIn(reset.stdout), fresh, url);
+  await signIn(page, email, fresh, url);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the link, sign-in and sign-out work as plain forms", async ({ page }) => {
+    const { email } = await signedInStaff(page);
+    await page.goto("/inbox/account");
+    await expect(page.getByText(`(${email})`)).toBeVisible();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await expect(page.getByText("You are signed out.")).toBeVisible();
+    // No passkey button where it could not work.
+    await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toHaveCount(0);
+  });
+});

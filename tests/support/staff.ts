@@ -1,0 +1,135 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export type CommandResult = { code: number; stdout: string; stderr: string };
+
+/**
+ * Runs `npm run staff` (the script itself, with the Node that runs the tests)
+ * on a data folder: the browser tests' server's, E2E_DATA_DIR, unless told.
+ */
+export async function runStaffCommand(args: string[], dataDir = process.env.E2E_DATA_DIR): Promise<CommandResult> {
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts");
+  const child = spawn(process.execPath, [path.join(root, "scripts/staff.ts"), ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const [code] = await once(child, "exit");
+  return { code: code as number, stdout, stderr };
+}
+
+/** The set-password link in what `npm run staff -- add` or `reset` printed. */
+export function linkIn(output: string): string {
+  const link = /https?:\/\/\S+\/inbox\/set-password\/[\w-]+/.exec(output)?.[0];
+  if (!link) throw new Error(`No set-password link in:\n${output}`);
+  return link;
+}
+
+let made = 0;
+
+/** An address no other test uses, as every test shares the one database. */
+export function uniqueStaffEmail(label = "staff"): string {
+  made += 1;
+  return `${label}.${process.pid}.${Date.now().toString(36)}.${made}@example.com`;
+}
+
+/** A password that passes the rules (long, not a common one), different each time. */
+export function goodPassword(): string {
+  return `lantern-${Math.random().toString(36).slice(2, 10)}-monsoon-ledger`;
+}
+
+/**
+ * Adds a staff account as an administrator would, with `npm run staff -- add`
+ * on the browser tests' database, and answers the link it printed.
+ */
+export async function createStaffAccount(
+  email: string,
+  name: string,
+  dataDir = process.env.E2E_DATA_DIR,
+): Promise<string> {
+  const result = await runStaffCommand(["add", email, name], dataDir);
+  if (result.code !== 0) throw new Error(`npm run staff -- add failed (${result.code}):\n${result.stderr}`);
+  return linkIn(result.stdout);
+}
+
+/**
+ * Opens a set-password link and sets the password, as the person would. The
+ * printed link names the site's public address; it is opened on the server
+ * under test (its path is what counts).
+ */
+export async function setPasswordThroughLink(
+  page: Page,
+  link: string,
+  password: string,
+  siteUrl?: string,
+): Promise<void> {
+  await page.goto(at(new URL(link).pathname, siteUrl));
+  await page.getByLabel("New password").fill(password);
+  await page.getByLabel("Type it again").fill(password);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page.getByText("Your password is set")).toBeVisible();
+}
+
+/** A path on the site under test: the configured one (baseURL), or the one given. */
+function at(pathname: string, siteUrl: string | undefined): string {
+  return siteUrl ? new URL(pathname, siteUrl).href : pathname;
+}
+
+/** Signs in with an e-mail address and password; the browser lands on the inbox. */
+export async function signIn(page: Page, email: string, password: string, siteUrl?: string): Promise<void> {
+  await page.goto(at("/inbox/sign-in", siteUrl));
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  const answer = page.waitForResponse((response) => response.request().method() === "POST");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  const status = (await answer).status();
+  if (status !== 303) {
+    const said = await page.getByRole("alert").textContent();
+    throw new Error(`Sign-in as ${email} was refused (${status}): ${said}`);
+  }
+  await page.waitForURL((url) => url.pathname === "/inbox");
+}
+
+/** An account with a password, signed in on this page; answers its address and password. */
+export async function signedInStaff(
+  page: Page,
+  options: { name?: string; site?: { url: string; dataDir: string } } = {},
+): Promise<{ email: string; password: string }> {
+  const email = uniqueStaffEmail();
+  const password = goodPassword();
+  const link = await createStaffAccount(email, options.name ?? "Asha Verma", options.site?.dataDir);
+  await setPasswordThroughLink(page, link, password, options.site?.url);
+  await signIn(page, email, password, options.site?.url);
+  return { email, password };
+}
+
+export type OwnSite = SiteServer & { dataDir: string };
+
+/**
+ * A server of its own, on a database of its own, for a test that fails to
+ * sign in on purpose: every browser test comes from 127.0.0.1, and failures
+ * on the shared server would make that address wait for everyone else's tests.
+ * It serves the build the browser tests run on (BUILD_DIR).
+ */
+export async function startOwnSite(env: Record<string, string> = {}): Promise<OwnSite> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "site-e2e-staff-"));
+  const site = await startSite({ buildDir: process.env.BUILD_DIR ?? "build", dataDir, env });
+  return {
+    ...site,
+    dataDir,
+    async stop(signal) {
+      await site.stop(signal);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
