@@ -27,6 +27,14 @@ function relyingParty(request: Request): { rpID: string; origin: string } {
   return { rpID: url.hostname, origin: url.origin };
 }
 
+/**
+ * The signature algorithms passkeys may use: EdDSA, ES256 and RS256 (COSE
+ * numbers), which every authenticator offers. Named here rather than left to
+ * the library, which would probe Node's still experimental post-quantum
+ * Web Crypto and warn in the server's log each time.
+ */
+const ALGORITHMS = [-8, -7, -257];
+
 /** How long the browser may wait for the person to use their authenticator. */
 const CEREMONY_TIMEOUT_MS = 2 * 60 * 1000;
 
@@ -50,6 +58,7 @@ export async function addPasskeyOptions(
     // A passkey the authenticator keeps (so it can be used with no e-mail typed),
     // unlocked by the person's fingerprint, face or PIN (so it is all that is needed).
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
+    supportedAlgorithmIDs: ALGORITHMS,
     timeout: CEREMONY_TIMEOUT_MS,
   });
   const kept = await staff.challenges.keep(options.challenge, "add-passkey", account.id, now);
@@ -74,6 +83,7 @@ export async function addPasskey(
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: true,
+      supportedAlgorithmIDs: ALGORITHMS,
     });
   } catch {
     return false;

@@ -1,0 +1,89 @@
+import type { CDPSession } from "@playwright/test";
+import {
+  createStaffAccount,
+  goodPassword,
+  setPasswordThroughLink,
+  signIn,
+  uniqueStaffEmail,
+} from "../support/staff.ts";
+import { expect, type Page, test } from "./fixtures.ts";
+
+/**
+ * WebAuthn needs a domain: browsers refuse an IP address as the relying
+ * party. The site under test answers on 127.0.0.1, which "localhost" also
+ * reaches, so these tests use that name; the server takes the relying party
+ * from the address the request came to.
+ */
+function localhost(baseURL: string | undefined, path: string): string {
+  const url = new URL(path, baseURL);
+  url.hostname = "localhost";
+  return url.href;
+}
+
+/**
+ * Chromium's virtual authenticator, as on a phone or laptop with a screen
+ * lock: it keeps passkeys, verifies the person (always yes here) and is
+ * touched at once.
+ */
+async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+test("a signed-in person adds a passkey, then signs in with it alone", async ({ page, baseURL, consoleProblems }) => {
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
+  const email = uniqueStaffEmail();
+  const password = goodPassword();
+  await setPasswordThroughLink(page, await createStaffAccount(email, "Asha Verma"), password, localhost(baseURL, "/"));
+  await signIn(page, email, password, localhost(baseURL, "/"));
+
+  await page.goto(localhost(baseURL, "/inbox/account"));
+  await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
+  await page.getByLabel("Name for the new passkey").fill("Work laptop");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByText("The passkey is added.")).toBeVisible();
+  await expect(page.getByText("Work laptop", { exact: true })).toBeVisible();
+  const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]?.isResidentCredential).toBe(true);
+
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page.getByText("You are signed out.")).toBeVisible();
+
+  // No e-mail address, no password: the passkey alone.
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await page.waitForURL((url) => url.pathname === "/inbox");
+  await page.goto(localhost(baseURL, "/inbox/account"));
+  await expect(page.getByText(`Signed in as Asha Verma (${email}).`)).toBeVisible();
+  await expect(page.getByText(/Work laptop, added .*, last used /)).toBeVisible();
+
+  // Removed, it signs no one in.
+  await page.getByRole("button", { name: "Remove the passkey Work laptop" }).click();
+  await expect(page.getByText("The passkey is removed.")).toBeVisible();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByText("The passkey was not accepted. Try again, or sign in with your password.")).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/inbox/sign-in");
+  // The refusal's 400, which the browser logs; nothing else.
+  expect(consoleProblems.splice(0)).toEqual([expect.stringMatching(/status of 400 .*\/inbox\/passkeys\/sign-in\)$/)]);
+});
+
+test("a device with no passkey for this site signs no one in", async ({ page, baseURL }) => {
+  await addVirtualAuthenticator(page);
+  await page.goto(localhost(baseURL, "/inbox/sign-in"));
+  // The authenticator holds no passkey for this site: the browser finds none and gives up.
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByText(/No passkey was used|The passkey was not accepted/)).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/inbox/sign-in");
+});
