@@ -1,7 +1,8 @@
 import fontUrl from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, useLocation } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
+import { StaffNotFound } from "./components/inbox/staff-not-found.tsx";
 import { PageScripts, SpeculationRules } from "./components/layout/page-scripts.tsx";
 import { Preloader, PreloaderSkip } from "./components/layout/preloader.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
@@ -13,8 +14,9 @@ import { pageText } from "./content/pages.ts";
 import { Island } from "./islands/island.tsx";
 import { buildMeta } from "./lib/meta.ts";
 import { preloaderMs } from "./lib/preloader.ts";
-import { normalizePath } from "./lib/urls.ts";
+import { isStaffPath, normalizePath } from "./lib/urls.ts";
 import siteCss from "./styles/site.css?inline";
+import staffCss from "./styles/staff.css?inline";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -29,6 +31,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const currentPath = normalizePath(useLocation().pathname);
+  if (isStaffPath(currentPath)) return <StaffLayout>{children}</StaffLayout>;
   return (
     <html lang="en">
       <head>
@@ -37,7 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#12355b" />
         <Meta />
         <Links />
-        <SiteStyles />
+        <InlineStyles css={siteCss} />
         <PreloaderSkip durationMs={preloaderMs} />
         <SpeculationRules />
         <noscript>
@@ -58,10 +61,40 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The stylesheet, inline, so the first paint waits for no request; the page's policy allows it by its hash. */
-function SiteStyles() {
+/**
+ * The staff area's frame (/inbox and everything under it): rendered for each
+ * request, with its own stylesheet and none of the public site's frame: no
+ * preloader, no prefetching, no header or footer and their scripts. A staff
+ * page that needs a script (an island, such as a passkey button) says so with
+ * `export const handle = { scripts: true }`; the others load none.
+ */
+function StaffLayout({ children }: { children: ReactNode }) {
+  const wantsScripts = useMatches().some((match) => (match.handle as { scripts?: unknown } | undefined)?.scripts);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#12355b" />
+        <Meta />
+        <Links />
+        <InlineStyles css={staffCss} />
+      </head>
+      <body className="staff">
+        <SkipLink />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        {wantsScripts ? <PageScripts /> : null}
+      </body>
+    </html>
+  );
+}
+
+/** A stylesheet, inline, so the first paint waits for no request; the page's policy allows it by its hash. */
+function InlineStyles({ css }: { css: string }) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build.
-  return <style dangerouslySetInnerHTML={{ __html: siteCss }} />;
+  return <style dangerouslySetInnerHTML={{ __html: css }} />;
 }
 
 export default function App() {
@@ -73,7 +106,8 @@ function isNotFound(error: unknown): boolean {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isNotFound(error)) return <NotFoundPanel />;
+  const staff = isStaffPath(useLocation().pathname);
+  if (isNotFound(error)) return staff ? <StaffNotFound /> : <NotFoundPanel />;
   if (import.meta.env.DEV) console.error(error);
   return <ErrorPanel status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -20,6 +20,11 @@ export default [
   route("inbox/passkeys/add-options", "routes/staff/passkey-add-options.ts"),
   route("inbox/passkeys/add", "routes/staff/passkey-add.ts"),
   route("_status/:kind", "routes/status-page.tsx"),
+  route("inbox", "routes/inbox/list.tsx"),
+  route("inbox/export.csv", "routes/inbox/export.ts"),
+  route("inbox/:reference", "routes/inbox/inquiry.tsx"),
+  route("inbox/:reference/erase", "routes/inbox/erase.tsx"),
+  route("inbox/*", "routes/inbox/not-found.tsx"),
   route(":page", "routes/static-page.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

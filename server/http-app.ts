@@ -5,7 +5,7 @@ import type { RouterContextProvider, ServerBuild } from "react-router";
 import { type StatusPageKind, statusPages } from "../app/content/status-pages.ts";
 import { contactBodyLimitBytes } from "../app/lib/contact-schema.ts";
 import { contentSecurityPolicy } from "../app/lib/csp.ts";
-import { statusPagesPath, statusPageUrl, withoutSecrets } from "../app/lib/urls.ts";
+import { isStaffPath, statusPagesPath, statusPageUrl, withoutSecrets } from "../app/lib/urls.ts";
 import type { ServerSettings } from "../app/server/settings.server.ts";
 import { canonicalAddress } from "./canonical-address.ts";
 import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
@@ -54,6 +54,7 @@ export function createHttpApp(options: AppOptions) {
 
   if (!config.quiet) app.use(logRequests);
   app.use(securityHeaders(config));
+  app.use(staffAreaHeaders);
   app.use(compression());
   app.use(canonicalAddress((res) => sendStatusPage(res, "bad-request")));
   app.use(refuseCrossSitePosts((res) => sendStatusPage(res, "cross-site")));
@@ -176,6 +177,20 @@ function securityHeaders(config: ServerSettings) {
     if (config.hsts && req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
+}
+
+/**
+ * Every answer in the staff area (/inbox and below), redirects and refusals
+ * included, is kept by no browser or proxy and indexed by no search engine.
+ * Handlers further on set caching of their own, so here it is held at no-store.
+ */
+function staffAreaHeaders(req: Request, res: Response, next: NextFunction) {
+  if (!isStaffPath(req.path)) return next();
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === "cache-control" ? "no-store" : value);
+  setHeader("Cache-Control", "no-store");
+  setHeader("X-Robots-Tag", "noindex, nofollow");
+  next();
 }
 
 function logRequests(req: Request, res: Response, next: NextFunction) {

@@ -1,7 +1,15 @@
 import { site } from "../content/site.ts";
-import { absoluteUrl } from "../lib/urls.ts";
+import { absoluteUrl, staffPaths } from "../lib/urls.ts";
 
+/** Everything but the staff area, which also says noindex on every answer (server/http-app.ts). */
 export function loader() {
-  const body = ["User-agent: *", "Allow: /", "", `Sitemap: ${absoluteUrl(site.origin, "/sitemap.xml")}`, ""].join("\n");
+  const body = [
+    "User-agent: *",
+    `Disallow: ${staffPaths.inbox}`,
+    "Allow: /",
+    "",
+    `Sitemap: ${absoluteUrl(site.origin, "/sitemap.xml")}`,
+    "",
+  ].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
