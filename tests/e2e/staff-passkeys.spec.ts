@@ -8,6 +8,10 @@ import {
 } from "../support/staff.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
+// Every password set or checked costs a deliberately slow hash (about half a
+// second, more on a busy machine), and these tests set and check several.
+test.describe.configure({ timeout: 90_000 });
+
 /**
  * WebAuthn needs a domain: browsers refuse an IP address as the relying
  * party. The site under test answers on 127.0.0.1, which "localhost" also

@@ -3,28 +3,17 @@ import {
   createStaffAccount,
   goodPassword,
   linkIn,
-  type OwnSite,
   runStaffCommand,
   setPasswordThroughLink,
   signedInStaff,
   signIn,
-  startOwnSite,
   uniqueStaffEmail,
 } from "../support/staff.ts";
-import { test as base, expect, type Page } from "./fixtures.ts";
+import { expect, type Page, test } from "./staff-fixtures.ts";
 
-/**
- * Tests that fail to sign in on purpose get a server of their own (startOwnSite):
- * their failures would otherwise make 127.0.0.1 wait for every other test.
- */
-const test = base.extend<{ ownSite: OwnSite }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern; it needs none.
-  ownSite: async ({}, use) => {
-    const site = await startOwnSite();
-    await use(site);
-    await site.stop();
-  },
-});
+// Every password set or checked costs a deliberately slow hash (about half a
+// second, more on a busy machine), and these tests set and check several.
+test.describe.configure({ timeout: 90_000 });
 
 const genericError = "That e-mail address and password do not match an account.";
 
