@@ -22,6 +22,16 @@ export const site = {
   areaServed: "India",
   hours: "Monday to Saturday, 9:30 am to 6:30 pm",
   origin: "https://www.example.com",
+  /**
+   * Whom visitors write to about their personal data: to see, correct or erase
+   * it, or to complain (India's Digital Personal Data Protection Act, 2023).
+   * The privacy notice names them.
+   */
+  grievance: {
+    name: "Grievance Officer",
+    email: "privacy@example.com",
+    phone: { display: "+91 98765 43210", e164: "+919876543210" },
+  },
   socials: [
     { network: "Facebook", url: "https://www.facebook.com/example" },
     { network: "Instagram", url: "https://www.instagram.com/example" },

@@ -63,8 +63,12 @@ export function pagePaths(): string[] {
   ];
 }
 
-/** Pages the server renders for each request rather than the build: the contact form carries a fresh signed token. */
-export const pathsRenderedPerRequest: readonly string[] = [paths.contact];
+/**
+ * Pages the server renders for each request rather than the build: the contact
+ * form carries a fresh signed token, and the privacy notice states the
+ * retention and mail settings the server runs with.
+ */
+export const pathsRenderedPerRequest: readonly string[] = [paths.contact, paths.privacy];
 
 export function serviceUrl(slug: string): string {
   return `${paths.services}/${slug}`;

@@ -3,17 +3,21 @@ import { FaqList } from "../components/sections/faq-list.tsx";
 import { LegalText } from "../components/sections/legal-text.tsx";
 import { PageBanner } from "../components/sections/page-banner.tsx";
 import { faqItems } from "../content/faq.ts";
-import { privacyPolicy, termsAndConditions } from "../content/legal.ts";
+import { privacyNotice, termsAndConditions } from "../content/legal.ts";
 import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
 import { isStaticPageSlug } from "../content/static-pages.ts";
 import { buildMeta } from "../lib/meta.ts";
 import { faqPage } from "../lib/structured-data.ts";
+import { contactEnv } from "../server/env.server.ts";
 import type { Route } from "./+types/static-page";
 
 export function loader({ params }: Route.LoaderArgs) {
   if (!isStaticPageSlug(params.page)) throw data(null, { status: 404 });
-  return { page: params.page };
+  if (params.page !== "privacy") return { page: params.page, privacy: null };
+  // Rendered for each request (urls.ts): the notice states the settings this server runs with.
+  const { retentionDays, mailTo } = contactEnv();
+  return { page: params.page, privacy: privacyNotice({ retentionDays, mailTo }) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -27,12 +31,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
-export default function StaticPage({ loaderData: { page } }: Route.ComponentProps) {
+export default function StaticPage({ loaderData: { page, privacy } }: Route.ComponentProps) {
   return (
     <>
       <PageBanner heading={pageText[page].heading} trail={homeTrail} />
       {page === "faq" && <FaqList />}
-      {page === "privacy" && <LegalText document={privacyPolicy} />}
+      {privacy && <LegalText document={privacy} />}
       {page === "term" && <LegalText document={termsAndConditions} />}
     </>
   );
