@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
@@ -186,6 +186,19 @@ describe("erasing a person", () => {
       .filter((entry) => entry.action === "erased");
     expect(erased).toHaveLength(3);
     expect(erased[0]).toMatchObject({ actor: staff.email, detail: "on request: 3 inquiries, 6 mails, 1 note" });
+
+    // Nor in the bytes of the database file and its write-ahead log: the rows are
+    // overwritten, not just unlinked, and the log is emptied.
+    const file = db.location() ?? "";
+    const bytes = [file, `${file}-wal`]
+      .filter((name) => existsSync(name))
+      .map((name) => readFileSync(name).toString("latin1"))
+      .join("");
+    for (const value of ["Asha Verma", "Asha@Example.in", "asha@example.in", "98765 43210", "098765-43210"]) {
+      expect(bytes, `${value} in the file`).not.toContain(value);
+    }
+    expect(bytes).not.toContain("Wants a sample first.");
+    expect(bytes).toContain("Ravi Kumar");
 
     // Nothing of Asha's is left in any table.
     for (const { name } of db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as {
