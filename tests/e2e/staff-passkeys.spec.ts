@@ -1,11 +1,6 @@
 import type { CDPSession } from "@playwright/test";
-import {
-  createStaffAccount,
-  goodPassword,
-  setPasswordThroughLink,
-  signIn,
-  uniqueStaffEmail,
-} from "../support/staff.ts";
+import { createStaffAccount, setPasswordThroughLink, signIn } from "../support/staff.ts";
+import { goodPassword, uniqueStaffEmail } from "../support/staff-command.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
 // Every password set or checked costs a deliberately slow hash (about half a

@@ -1,6 +1,7 @@
 import { HtmlValidate, type Message } from "html-validate";
 import { checkAccessibility, describeViolations } from "../support/axe.ts";
-import { createStaffAccount, signedInStaff, uniqueStaffEmail } from "../support/staff.ts";
+import { createStaffAccount, signedInStaff } from "../support/staff.ts";
+import { uniqueStaffEmail } from "../support/staff-command.ts";
 import { expect, type Page, test } from "./staff-fixtures.ts";
 
 // Every password set or checked costs a deliberately slow hash (about half a

@@ -1,14 +1,6 @@
 import type { Response } from "@playwright/test";
-import {
-  createStaffAccount,
-  goodPassword,
-  linkIn,
-  runStaffCommand,
-  setPasswordThroughLink,
-  signedInStaff,
-  signIn,
-  uniqueStaffEmail,
-} from "../support/staff.ts";
+import { createStaffAccount, setPasswordThroughLink, signedInStaff, signIn } from "../support/staff.ts";
+import { goodPassword, linkIn, runStaffCommand, uniqueStaffEmail } from "../support/staff-command.ts";
 import { expect, type Page, test } from "./staff-fixtures.ts";
 
 // Every password set or checked costs a deliberately slow hash (about half a

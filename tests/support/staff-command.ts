@@ -1,0 +1,46 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export type CommandResult = { code: number; stdout: string; stderr: string };
+
+/**
+ * Runs `npm run staff` (the script itself, with the Node that runs the tests)
+ * on a data folder: the browser tests' server's, E2E_DATA_DIR, unless told.
+ * Plain Node, for the browser tests (staff.ts) and the integration tests alike.
+ */
+export async function runStaffCommand(args: string[], dataDir = process.env.E2E_DATA_DIR): Promise<CommandResult> {
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts");
+  const child = spawn(process.execPath, [path.join(root, "scripts/staff.ts"), ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const [code] = await once(child, "exit");
+  return { code: code as number, stdout, stderr };
+}
+
+/** The set-password link in what `npm run staff -- add` or `reset` printed. */
+export function linkIn(output: string): string {
+  const link = /https?:\/\/\S+\/inbox\/set-password\/[\w-]+/.exec(output)?.[0];
+  if (!link) throw new Error(`No set-password link in:\n${output}`);
+  return link;
+}
+
+let made = 0;
+
+/** An address no other test uses, as every test shares the one database. */
+export function uniqueStaffEmail(label = "staff"): string {
+  made += 1;
+  return `${label}.${process.pid}.${Date.now().toString(36)}.${made}@example.com`;
+}
+
+/** A password that passes the rules (long, not a common one), different each time. */
+export function goodPassword(): string {
+  return `lantern-${Math.random().toString(36).slice(2, 10)}-monsoon-ledger`;
+}
