@@ -151,6 +151,14 @@ async function main(): Promise<number> {
     process.stderr.write(`Unknown command "${printable(command)}".\n\n${usage}`);
     return 2;
   }
+  // There are no options: above all none for a password, which would stay in the shell's history.
+  const option = args.find((arg) => arg.startsWith("-"));
+  if (option !== undefined) {
+    process.stderr.write(
+      `"${printable(option)}": npm run staff takes no options; a password is never given here.\n\n${usage}`,
+    );
+    return 2;
+  }
 
   let databasePath: string;
   try {

@@ -1,0 +1,113 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { linkIn, runStaffCommand } from "../support/staff-command.ts";
+
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "staff-cli-"));
+});
+
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const staff = (...args: string[]) => runStaffCommand(args, dataDir);
+
+function auditActions(): { actor: string; action: string; detail: string | null }[] {
+  const db = new DatabaseSync(path.join(dataDir, "inquiries.sqlite"), { readOnly: true });
+  try {
+    return db.prepare("SELECT actor, action, detail FROM audit_log ORDER BY id").all() as {
+      actor: string;
+      action: string;
+      detail: string | null;
+    }[];
+  } finally {
+    db.close();
+  }
+}
+
+describe("npm run staff", () => {
+  test("add makes the first account on a fresh install and prints a one-time link on the site's address", async () => {
+    const { code, stdout } = await staff("add", "Asha@Example.com", "Asha", "Verma");
+    expect(code).toBe(0);
+    expect(stdout).toContain("Added Asha Verma <asha@example.com>.");
+    expect(stdout).toContain("it works once, for 24 hours");
+    expect(linkIn(stdout)).toMatch(/^https:\/\/www\.example\.com\/inbox\/set-password\/[\w-]{43}$/);
+    expect(auditActions()).toEqual([
+      { actor: "system", action: "staff added", detail: "asha@example.com" },
+      { actor: "system", action: "password link issued", detail: "add for asha@example.com" },
+    ]);
+  });
+
+  test("list shows each account, whether its password is set, its passkeys and its last sign-in", async () => {
+    await staff("add", "ravi@example.com", "Ravi Kumar");
+    await staff("add", "asha@example.com", "Asha\u001b[2J Verma");
+    const { code, stdout } = await staff("list");
+    expect(code).toBe(0);
+    expect(stdout).toContain("2 staff accounts");
+    expect(stdout).toMatch(
+      /asha@example\.com {2}Asha\\u\{1b\}\[2J Verma\n {4}NO PASSWORD YET \(waiting for the link\), 0 passkeys; added \d{4}-\d\d-\d\d \d\d:\d\d, last sign-in never/,
+    );
+    expect(stdout.indexOf("asha@")).toBeLessThan(stdout.indexOf("ravi@"));
+    expect(stdout).not.toContain("\u001b");
+  });
+
+  test("an address is added once, however it is written", async () => {
+    await staff("add", "asha@example.com", "Asha Verma");
+    const again = await staff("add", "ASHA@example.com", "Asha V");
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("There is already an account for asha@example.com.");
+    expect(again.stderr).toContain("npm run staff -- reset asha@example.com");
+    expect(again.stdout).toBe("");
+  });
+
+  test("reset prints a new link, and the link printed before stops working", async () => {
+    const first = linkIn((await staff("add", "asha@example.com", "Asha Verma")).stdout);
+    const { code, stdout } = await staff("reset", "asha@example.com");
+    expect(code).toBe(0);
+    expect(stdout).toContain("no longer works, and they are signed out everywhere");
+    const second = linkIn(stdout);
+    expect(second).not.toBe(first);
+    const db = new DatabaseSync(path.join(dataDir, "inquiries.sqlite"), { readOnly: true });
+    expect(db.prepare("SELECT purpose FROM staff_links WHERE used_at IS NULL").all()).toEqual([{ purpose: "reset" }]);
+    db.close();
+  });
+
+  test("remove takes the account away with its sessions, passkeys and links", async () => {
+    await staff("add", "asha@example.com", "Asha Verma");
+    expect((await staff("remove", "asha@example.com")).stdout).toContain("Removed Asha Verma <asha@example.com>");
+    expect((await staff("list")).stdout).toContain("No staff accounts yet.");
+    const db = new DatabaseSync(path.join(dataDir, "inquiries.sqlite"), { readOnly: true });
+    expect(db.prepare("SELECT count(*) AS n FROM staff_links").get()).toEqual({ n: 0 });
+    db.close();
+    expect(auditActions().at(-1)).toEqual({ actor: "system", action: "staff removed", detail: "asha@example.com" });
+  });
+
+  test("takes no options, so no password is ever typed on the command line", async () => {
+    const { code, stderr } = await staff("add", "asha@example.com", "Asha", "--password", "hunter2hunter2");
+    expect(code).toBe(2);
+    expect(stderr).toContain("takes no options; a password is never given here");
+    expect(existsSync(path.join(dataDir, "inquiries.sqlite"))).toBe(false);
+  });
+
+  test("refuses what is not an e-mail address, a missing name, an unknown account or command", async () => {
+    expect(await staff("add", "not-an-address", "Asha")).toMatchObject({ code: 2 });
+    expect((await staff("add", "asha@example.com")).stderr).toContain("Give the person's name");
+    await staff("add", "asha@example.com", "Asha Verma");
+    expect(await staff("reset", "nobody@example.com")).toMatchObject({ code: 1 });
+    expect((await staff("promote", "asha@example.com")).stderr).toContain('Unknown command "promote"');
+    expect((await staff()).stdout).toContain("npm run staff -- add <email> <name>");
+  });
+
+  test("list on a fresh install says so and makes no database", async () => {
+    const { code, stdout } = await staff("list");
+    expect(code).toBe(0);
+    expect(stdout).toContain("No staff accounts yet");
+    expect(existsSync(path.join(dataDir, "inquiries.sqlite"))).toBe(false);
+  });
+});

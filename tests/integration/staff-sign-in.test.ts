@@ -1,0 +1,350 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterAll, describe, expect, inject, test } from "vitest";
+import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { goodPassword, linkIn, runStaffCommand, uniqueStaffEmail } from "../support/staff-command.ts";
+
+const buildDir = inject("siteBuildDir");
+const dirs: string[] = [];
+const servers: SiteServer[] = [];
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+type Site = SiteServer & { dataDir: string };
+
+async function site(env: Record<string, string> = {}): Promise<Site> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "staff-sign-in-"));
+  dirs.push(dataDir);
+  const server = await startSite({ buildDir, dataDir, env });
+  servers.push(server);
+  return Object.assign(server, { dataDir });
+}
+
+function form(fields: Record<string, string>): RequestInit {
+  return {
+    method: "POST",
+    body: new URLSearchParams(fields).toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  };
+}
+
+/** A request to the site, redirects left for the test to look at. */
+function ask(server: Site, pathname: string, init: RequestInit = {}, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${pathname}`, {
+    ...init,
+    redirect: "manual",
+    headers: { ...(init.headers as Record<string, string> | undefined), ...headers },
+  });
+}
+
+type Account = { email: string; password: string };
+
+/** An account as staff make one: npm run staff -- add, then the password set through the printed link. */
+async function account(server: Site): Promise<Account> {
+  const email = uniqueStaffEmail();
+  const password = goodPassword();
+  const added = await runStaffCommand(["add", email, "Asha Verma"], server.dataDir);
+  const set = await ask(server, new URL(linkIn(added.stdout)).pathname, form({ password, repeat: password }));
+  expect(set.status).toBe(303);
+  return { email, password };
+}
+
+function signIn(server: Site, { email, password }: Account, headers: Record<string, string> = {}) {
+  return ask(server, "/inbox/sign-in", form({ email, password }), headers);
+}
+
+/** Signs in and answers the cookie to send back: "name=value". */
+async function session(server: Site, who: Account, headers: Record<string, string> = {}): Promise<string> {
+  const response = await signIn(server, who, headers);
+  expect(response.status).toBe(303);
+  return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+}
+
+function database(server: Site): DatabaseSync {
+  return new DatabaseSync(path.join(server.dataDir, "inquiries.sqlite"));
+}
+
+/** What an answer says, in the parts a refusal must keep the same. */
+async function answer(response: Response) {
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    setCookie: response.headers.get("set-cookie"),
+    body: await response.text(),
+  };
+}
+
+const refusal = { status: 303, location: "/inbox/sign-in", setCookie: null, body: "" };
+
+describe("staff addresses without a session", () => {
+  test("every address of the sign-in part that needs a session answers the same redirect, and nothing else", async () => {
+    const server = await site();
+    const who = await account(server);
+    const signedOut = await session(server, who);
+    await ask(server, "/inbox/sign-out", form({}), { cookie: signedOut });
+    const expired = await session(server, who);
+    const db = database(server);
+    db.prepare("UPDATE staff_sessions SET last_seen_at = last_seen_at - 13 * 3600 * 1000").run();
+    db.close();
+
+    const requests: [string, string, RequestInit][] = [
+      ["GET", "/inbox/account", {}],
+      ["POST", "/inbox/account", form({ intent: "remove-passkey", credential: "x" })],
+      ["GET", "/inbox/passkeys/add-options", {}],
+      ["POST", "/inbox/passkeys/add-options", { method: "POST" }],
+      ["GET", "/inbox/passkeys/add", {}],
+      ["POST", "/inbox/passkeys/add", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } }],
+      ["GET", "/inbox/sign-out", {}],
+      ["POST", "/inbox/sign-out", form({ everywhere: "1" })],
+    ];
+    const cookies = {
+      none: undefined,
+      "made up": `staff-session=${"A".repeat(43)}`,
+      malformed: "staff-session=../../etc",
+      "signed out": signedOut,
+      "12 hours idle": expired,
+    };
+    for (const [method, pathname, init] of requests) {
+      for (const [kind, cookie] of Object.entries(cookies)) {
+        const response = await ask(server, pathname, { ...init, method }, cookie ? { cookie } : {});
+        expect(await answer(response), `${method} ${pathname}, cookie ${kind}`).toEqual(refusal);
+      }
+    }
+  });
+
+  test("a session ends after 12 hours idle and 30 days in all; its cookie is then refused", async () => {
+    const server = await site();
+    const who = await account(server);
+    const cookie = await session(server, who);
+    expect((await ask(server, "/inbox/account", {}, { cookie })).status).toBe(200);
+
+    const db = database(server);
+    const idle = db.prepare("UPDATE staff_sessions SET last_seen_at = ?");
+    idle.run(Date.now() - 12 * 3600 * 1000 + 60_000);
+    expect((await ask(server, "/inbox/account", {}, { cookie })).status, "idle for 11 h 59 min").toBe(200);
+    idle.run(Date.now() - 12 * 3600 * 1000 - 1000);
+    expect(await answer(await ask(server, "/inbox/account", {}, { cookie })), "idle for 12 h").toEqual(refusal);
+
+    const fresh = await session(server, who);
+    db.prepare("UPDATE staff_sessions SET expires_at = ?").run(Date.now() - 1);
+    expect(await answer(await ask(server, "/inbox/account", {}, { cookie: fresh })), "30 days on").toEqual(refusal);
+    db.close();
+  });
+});
+
+describe("cross-site posts", () => {
+  const crossSite = [
+    { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    { Origin: "https://evil.example" },
+    { "Sec-Fetch-Site": "same-site" },
+    { Origin: "null" },
+  ];
+
+  test("a post from another site's page to any sign-in action is refused, and changes nothing", async () => {
+    const server = await site();
+    const who = await account(server);
+    const cookie = await session(server, who);
+    const other = uniqueStaffEmail();
+    const link = new URL(linkIn((await runStaffCommand(["add", other, "Ravi Kumar"], server.dataDir)).stdout)).pathname;
+    const fresh = goodPassword();
+    const json = (body: unknown): RequestInit => ({
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json" },
+    });
+
+    const posts: [string, RequestInit, Record<string, string>][] = [
+      ["/inbox/sign-in", form(who), {}],
+      [link, form({ password: fresh, repeat: fresh }), {}],
+      ["/inbox/sign-out", form({ everywhere: "1" }), { cookie }],
+      [
+        "/inbox/account",
+        form({ intent: "change-password", current: who.password, password: fresh, repeat: fresh }),
+        { cookie },
+      ],
+      ["/inbox/passkeys/sign-in-options", { method: "POST" }, {}],
+      ["/inbox/passkeys/sign-in", json({ id: "x" }), {}],
+      ["/inbox/passkeys/add-options", { method: "POST" }, { cookie }],
+      ["/inbox/passkeys/add", json({ name: "x", response: {} }), { cookie }],
+    ];
+    for (const [pathname, init, headers] of posts) {
+      for (const origin of crossSite) {
+        const response = await ask(server, pathname, init, { ...headers, ...origin });
+        expect(response.status, `${pathname} with ${JSON.stringify(origin)}`).toBe(403);
+        expect(response.headers.get("set-cookie"), pathname).toBeNull();
+        expect(await response.text()).toContain("This form was sent from another website");
+      }
+    }
+    // Nothing happened: the session lives, the password is the old one, the link still works.
+    expect((await ask(server, "/inbox/account", {}, { cookie })).status).toBe(200);
+    expect((await signIn(server, who)).status).toBe(303);
+    expect((await ask(server, link)).status).toBe(200);
+  });
+});
+
+describe("the wait after failed sign-ins", () => {
+  /** Five failures from one client that writes a different address at the front of X-Forwarded-For each time. */
+  async function forgedFailures(server: Site, proxySaw: string): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const response = await signIn(
+        server,
+        { email: uniqueStaffEmail("guess"), password: "not-the-password" },
+        { "X-Forwarded-For": `198.51.100.${i}, ${proxySaw}` },
+      );
+      statuses.push(response.status);
+    }
+    return statuses;
+  }
+
+  test("without a trusted proxy, X-Forwarded-For is not read: the sixth failure waits", async () => {
+    const server = await site();
+    expect(await forgedFailures(server, "203.0.113.7")).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
+  test("behind a trusted proxy, the address it saw counts, not one the client wrote", async () => {
+    const server = await site({ TRUST_PROXY: "1" });
+    const who = await account(server);
+    expect(await forgedFailures(server, "203.0.113.7")).toEqual([400, 400, 400, 400, 400, 429]);
+    // That client waits, right password or not, passkey or password.
+    const waiting = await signIn(server, who, { "X-Forwarded-For": "203.0.113.7" });
+    expect(waiting.status).toBe(429);
+    expect(Number(waiting.headers.get("retry-after"))).toBeGreaterThan(0);
+    const options = await ask(
+      server,
+      "/inbox/passkeys/sign-in-options",
+      { method: "POST" },
+      { "X-Forwarded-For": "203.0.113.7" },
+    );
+    expect(options.status).toBe(429);
+    // Another client does not.
+    expect((await signIn(server, who, { "X-Forwarded-For": "203.0.113.8" })).status).toBe(303);
+
+    const db = database(server);
+    const actions = db.prepare("SELECT action, detail FROM audit_log WHERE action LIKE 'sign-in%'").all() as {
+      action: string;
+      detail: string;
+    }[];
+    db.close();
+    expect(actions.filter((entry) => entry.action === "sign-in failed")).toHaveLength(5);
+    expect(actions).toContainEqual(
+      expect.objectContaining({
+        action: "sign-in locked",
+        detail: expect.stringContaining("from 203.0.113.7 waits until"),
+      }),
+    );
+    expect(actions.filter((entry) => entry.action === "sign-in refused").length).toBeGreaterThanOrEqual(2);
+  });
+
+  test("a burst of wrong passwords sent at once gets five tries, no more", async () => {
+    const server = await site();
+    const who = await account(server);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => signIn(server, { email: who.email, password: "a-wrong-password" })),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429, 429, 429]);
+  });
+});
+
+describe("the session cookie, as the server sends it", () => {
+  test("over http: HttpOnly, SameSite=Lax, Path=/, no Domain, not Secure; signing out takes it away", async () => {
+    const server = await site();
+    const response = await signIn(server, await account(server));
+    const setCookie = response.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^staff-session=[\w-]{43}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/);
+    const cookie = setCookie.split(";")[0] ?? "";
+    const out = await ask(server, "/inbox/sign-out", form({}), { cookie });
+    expect(out.headers.get("set-cookie")).toBe("staff-session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+  });
+
+  test("over https through a trusted proxy: Secure, with the __Host- prefix, and only that cookie is read", async () => {
+    const server = await site({ TRUST_PROXY: "1" });
+    const https = { "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9" };
+    const response = await signIn(server, await account(server), https);
+    const setCookie = response.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(
+      /^__Host-staff-session=[\w-]{43}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax; Secure$/,
+    );
+    const id = /=([\w-]{43})/.exec(setCookie)?.[1];
+    expect((await ask(server, "/inbox/account", {}, { ...https, cookie: `__Host-staff-session=${id}` })).status).toBe(
+      200,
+    );
+    // The same id under the name any page on the way could set is not read over https,
+    expect((await ask(server, "/inbox/account", {}, { ...https, cookie: `staff-session=${id}` })).status).toBe(303);
+    // nor is the https cookie read over plain http.
+    expect((await ask(server, "/inbox/account", {}, { cookie: `__Host-staff-session=${id}` })).status).toBe(303);
+  });
+});
+
+describe("one-time links", () => {
+  test("a link is refused after 24 hours", async () => {
+    const server = await site();
+    const link = new URL(linkIn((await runStaffCommand(["add", uniqueStaffEmail(), "Asha"], server.dataDir)).stdout))
+      .pathname;
+    const db = database(server);
+    db.prepare("UPDATE staff_links SET expires_at = ?").run(Date.now() - 1);
+    db.close();
+    expect((await ask(server, link)).status).toBe(404);
+    const password = goodPassword();
+    expect((await ask(server, link, form({ password, repeat: password }))).status).toBe(404);
+  });
+});
+
+describe("the server's log", () => {
+  test("holds no password, link, token or session id after every sign-in flow", async () => {
+    const server = await site({ QUIET: "0" });
+    const secrets: string[] = [];
+    const keep = (...values: string[]) => {
+      secrets.push(...values);
+      return values[0] ?? "";
+    };
+
+    const email = uniqueStaffEmail();
+    const link = keep(linkIn((await runStaffCommand(["add", email, "Asha Verma"], server.dataDir)).stdout));
+    const pathname = new URL(link).pathname;
+    keep(pathname.split("/").at(-1) ?? "");
+    const password = keep(goodPassword());
+    await ask(server, pathname);
+    await ask(server, pathname, form({ password, repeat: keep(`${password}-typo`) }));
+    await ask(server, pathname, form({ password, repeat: password }));
+    await signIn(server, { email, password: keep("wrong-password-typed") });
+    await signIn(server, { email: keep("oops-my-password-in-the-address-field"), password });
+    const cookie = keep(await session(server, { email, password }));
+    keep(cookie.split("=")[1] ?? "");
+    await ask(server, "/inbox/account", {}, { cookie });
+    const fresh = keep(goodPassword());
+    const changed = await ask(
+      server,
+      "/inbox/account",
+      form({ intent: "change-password", current: password, password: fresh, repeat: fresh }),
+      { cookie },
+    );
+    const second = keep((changed.headers.get("set-cookie") ?? "").split(";")[0] ?? "");
+    keep(second.split("=")[1] ?? "");
+    await ask(server, "/inbox/passkeys/sign-in-options", { method: "POST" });
+    await ask(server, "/inbox/sign-out", form({}), { cookie: second });
+    const reset = keep(linkIn((await runStaffCommand(["reset", email], server.dataDir)).stdout));
+    keep(new URL(reset).pathname.split("/").at(-1) ?? "");
+    await ask(server, new URL(reset).pathname);
+
+    await server.waitForLog(/POST \/inbox\/sign-out 303/);
+    const log = server.logs.join("\n");
+    // The log was on and saw the flows, the links among them.
+    expect(log).toContain("GET /inbox/set-password/… 200");
+    expect(log).toContain("POST /inbox/sign-in 303");
+    for (const secret of secrets.filter((value) => value.length >= 8)) expect(log).not.toContain(secret);
+
+    // Nor does the audit log, which names who did what.
+    const db = database(server);
+    const audit = JSON.stringify(db.prepare("SELECT * FROM audit_log").all());
+    db.close();
+    expect(audit).toContain('"action":"signed in"');
+    for (const secret of secrets.filter((value) => value.length >= 8)) expect(audit).not.toContain(secret);
+  });
+});
