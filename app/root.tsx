@@ -12,9 +12,10 @@ import { ErrorPanel } from "./components/sections/error-panel.tsx";
 import { NotFoundPanel } from "./components/sections/not-found-panel.tsx";
 import { pageText } from "./content/pages.ts";
 import { Island } from "./islands/island.tsx";
+import { isStaffPath } from "./lib/inbox-paths.ts";
 import { buildMeta } from "./lib/meta.ts";
 import { preloaderMs } from "./lib/preloader.ts";
-import { isStaffPath, normalizePath } from "./lib/urls.ts";
+import { normalizePath } from "./lib/urls.ts";
 import siteCss from "./styles/site.css?inline";
 import staffCss from "./styles/staff.css?inline";
 

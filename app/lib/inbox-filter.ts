@@ -1,4 +1,5 @@
 import { type InquiryStatus, isInquiryStatus } from "../content/inbox.ts";
+import { inboxPaths } from "./inbox-paths.ts";
 import { staffPaths } from "./urls.ts";
 
 /**
@@ -51,7 +52,7 @@ export function inboxListUrl(filter: InboxFilter, page = 1): string {
 }
 
 export function inboxExportUrl(filter: InboxFilter): string {
-  return `${staffPaths.export}${inboxQuery(filter)}`;
+  return `${inboxPaths.export}${inboxQuery(filter)}`;
 }
 
 function isDate(value: string | null): boolean {

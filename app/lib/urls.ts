@@ -30,16 +30,7 @@ export const staffPaths = {
   passkeySignIn: "/inbox/passkeys/sign-in",
   passkeyAddOptions: "/inbox/passkeys/add-options",
   passkeyAdd: "/inbox/passkeys/add",
-  /** The list's current filter as CSV: the list's own query follows it. */
-  export: "/inbox/export.csv",
-  inquiry: (reference: string) => `/inbox/${encodeURIComponent(reference)}`,
-  erase: (reference: string) => `/inbox/${encodeURIComponent(reference)}/erase`,
 } as const;
-
-/** Whether an address is in the staff area, which has its own frame, headers and rules. */
-export function isStaffPath(pathname: string): boolean {
-  return /^\/inbox(\/|$)/i.test(pathname);
-}
 
 /**
  * A request's address as the log may show it: a set-password link's token is

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { StaffBar } from "../../components/inbox/staff-bar.tsx";
 import { site } from "../../content/site.ts";
+import { inboxPaths } from "../../lib/inbox-paths.ts";
 import { staffPaths } from "../../lib/urls.ts";
 import { staffRequestFor } from "../../server/inbox-request.server.ts";
 import { formatIndiaTime } from "../../server/inquiry-report.server.ts";
@@ -42,7 +43,7 @@ export default function Erase({ loaderData }: Route.ComponentProps) {
       <StaffBar staff={staff} />
       <div className="container staff-page">
         <p>
-          <a href={staffPaths.inquiry(reference)}>Back to {reference}</a>
+          <a href={inboxPaths.inquiry(reference)}>Back to {reference}</a>
         </p>
         <h1>Erase {name}'s data?</h1>
         <div className="staff-panel">
@@ -62,7 +63,7 @@ export default function Erase({ loaderData }: Route.ComponentProps) {
             <button type="submit" className="staff-button staff-button--danger">
               Erase {count} for good
             </button>
-            <a className="staff-button staff-button--quiet" href={staffPaths.inquiry(reference)}>
+            <a className="staff-button staff-button--quiet" href={inboxPaths.inquiry(reference)}>
               Cancel
             </a>
           </form>

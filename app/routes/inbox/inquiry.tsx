@@ -11,6 +11,7 @@ import {
   statusLabels,
 } from "../../content/inbox.ts";
 import { site } from "../../content/site.ts";
+import { inboxPaths } from "../../lib/inbox-paths.ts";
 import { mailtoUrl, telUrl, whatsAppUrl } from "../../lib/indian-phone.ts";
 import { serviceUrl, staffPaths } from "../../lib/urls.ts";
 import { readStaffForm, staffRequestFor } from "../../server/inbox-request.server.ts";
@@ -127,7 +128,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
   const form = await readStaffForm(request, ["intent", "status", "note", "kind"]);
   const actor = { email: staff.email, name: staff.name };
-  const back = (done: InboxDone) => redirect(`${staffPaths.inquiry(inquiry.reference)}?done=${done}`, 303);
+  const back = (done: InboxDone) => redirect(`${inboxPaths.inquiry(inquiry.reference)}?done=${done}`, 303);
   const intent = intents.find((name) => name === form.intent);
 
   if (intent === "status" && isInquiryStatus(form.status)) {
@@ -378,7 +379,7 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
             When this person asks for their data to be deleted, erase it here: every inquiry of this e-mail address and
             phone number goes, with its mails and notes. You confirm on the next page.
           </p>
-          <a className="staff-button staff-button--danger" href={staffPaths.erase(inquiry.reference)}>
+          <a className="staff-button staff-button--danger" href={inboxPaths.erase(inquiry.reference)}>
             Erase this person's data
           </a>
         </section>

@@ -3,6 +3,7 @@ import { StatusBadge } from "../../components/inbox/status-badge.tsx";
 import { inboxDone, inboxText, inquiryStatuses, isInboxDone, statusLabels } from "../../content/inbox.ts";
 import { site } from "../../content/site.ts";
 import { type InboxFilter, inboxExportUrl, inboxListUrl, readInboxFilter } from "../../lib/inbox-filter.ts";
+import { inboxPaths } from "../../lib/inbox-paths.ts";
 import { staffPaths } from "../../lib/urls.ts";
 import { refuseMethod, staffRequest } from "../../server/inbox-request.server.ts";
 import { formatIndiaTime, serviceName } from "../../server/inquiry-report.server.ts";
@@ -144,7 +145,7 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
             {inquiries.map((inquiry) => (
               <li key={inquiry.reference} className="inbox-item">
                 <h2 className="inbox-item__title">
-                  <a href={staffPaths.inquiry(inquiry.reference)}>
+                  <a href={inboxPaths.inquiry(inquiry.reference)}>
                     {inquiry.name}
                     <span className="inbox-item__subject">{inquiry.subject}</span>
                   </a>
