@@ -189,10 +189,9 @@ describe("the outbox", () => {
     open();
     const again = open();
     expect(again.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
-    expect(again.prepare("SELECT version, name FROM schema_migrations").all()).toEqual([
-      { version: 1, name: "inquiries and their outbox" },
-      { version: 2, name: "mails the mail server did not confirm" },
-    ]);
+    expect(again.prepare("SELECT version, name FROM schema_migrations ORDER BY version").all()).toEqual(
+      migrations.map(({ version, name }) => ({ version, name })),
+    );
   });
 
   test("a mail accepted just before its sender was killed goes out again, with the same Message-ID", async () => {
