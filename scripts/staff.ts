@@ -1,7 +1,8 @@
 import "./require-node.mjs";
 import { existsSync } from "node:fs";
 import { site } from "../app/content/site.ts";
-import { absoluteUrl, staffPaths } from "../app/lib/urls.ts";
+import { signInPaths } from "../app/lib/sign-in-paths.ts";
+import { absoluteUrl } from "../app/lib/urls.ts";
 import { createAuditLog } from "../app/server/audit.server.ts";
 import { openDatabase } from "../app/server/db.server.ts";
 import { readContactEnv } from "../app/server/env.server.ts";
@@ -51,7 +52,7 @@ function linkText(token: string): string {
   const hours = LINK_LIFETIME_MS / 3_600_000;
   return (
     `Send this link to them (it works once, for ${hours} hours):\n\n` +
-    `  ${absoluteUrl(site.origin, staffPaths.setPassword(token))}\n`
+    `  ${absoluteUrl(site.origin, signInPaths.setPassword(token))}\n`
   );
 }
 

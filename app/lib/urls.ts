@@ -22,14 +22,6 @@ export const staffPaths = {
   inbox: "/inbox",
   signIn: "/inbox/sign-in",
   signOut: "/inbox/sign-out",
-  /** The signed-in person's own sign-in: passkeys, password, sign out everywhere. */
-  account: "/inbox/account",
-  /** The one-time link `npm run staff` prints; the token is the only secret in any address. */
-  setPassword: (token: string) => `/inbox/set-password/${token}`,
-  passkeySignInOptions: "/inbox/passkeys/sign-in-options",
-  passkeySignIn: "/inbox/passkeys/sign-in",
-  passkeyAddOptions: "/inbox/passkeys/add-options",
-  passkeyAdd: "/inbox/passkeys/add",
 } as const;
 
 /**

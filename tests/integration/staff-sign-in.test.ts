@@ -148,7 +148,7 @@ describe("staff addresses without a session", () => {
 });
 
 describe("cross-site posts", () => {
-  const crossSite = [
+  const crossSite: Record<string, string>[] = [
     { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
     { Origin: "https://evil.example" },
     { "Sec-Fetch-Site": "same-site" },

@@ -8,6 +8,7 @@ import {
   accountText as text,
 } from "../../content/staff-sign-in.ts";
 import { Island } from "../../islands/island.tsx";
+import { signInPaths } from "../../lib/sign-in-paths.ts";
 import { staffPageHeaders, staffPageMeta } from "../../lib/staff-page.ts";
 import { staffPaths } from "../../lib/urls.ts";
 import { contactServices } from "../../server/delivery.server.ts";
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (await staff.passkeys.remove(member.id, fields.credential)) {
       await staff.audit.record({ actor: member.email, action: "passkey removed" });
     }
-    return redirect(`${staffPaths.account}?notice=passkey-removed`, 303);
+    return redirect(`${signInPaths.account}?notice=passkey-removed`, 303);
   }
   const account = staff.accounts.byId(member.id);
   if (fields?.intent !== "change-password" || !account) {
@@ -64,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     staff,
   );
   if (outcome.kind === "signed-in") {
-    return redirect(`${staffPaths.account}?notice=password-changed`, {
+    return redirect(`${signInPaths.account}?notice=password-changed`, {
       status: 303,
       headers: { "Set-Cookie": outcome.setCookie },
     });
@@ -123,7 +124,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   <strong>{passkey.name}</strong>, {text.passkeyAdded(passkey.added)}
                   {passkey.lastUsed ? `, ${text.passkeyLastUsed(passkey.lastUsed)}` : ""}
                 </span>
-                <form method="post" action={staffPaths.account}>
+                <form method="post" action={signInPaths.account}>
                   <input type="hidden" name="intent" value="remove-passkey" />
                   <input type="hidden" name="credential" value={passkey.id} />
                   <button
@@ -142,8 +143,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           name="passkey-add"
           component={PasskeyAdd}
           props={{
-            optionsUrl: staffPaths.passkeyAddOptions,
-            addUrl: staffPaths.passkeyAdd,
+            optionsUrl: signInPaths.passkeyAddOptions,
+            addUrl: signInPaths.passkeyAdd,
             nameMaxLength: PASSKEY_NAME_MAX_LENGTH,
           }}
         />
@@ -152,7 +153,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <section className="staff-panel" aria-labelledby="password-heading">
         <h2 id="password-heading">{text.passwordHeading}</h2>
         <p>{text.passwordChangedNote}</p>
-        <form method="post" action={staffPaths.account} className="staff-form">
+        <form method="post" action={signInPaths.account} className="staff-form">
           <input type="hidden" name="intent" value="change-password" />
           <div className="staff-field">
             <label htmlFor="account-current">{text.currentPassword}</label>

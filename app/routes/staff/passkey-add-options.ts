@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { accountText as text } from "../../content/staff-sign-in.ts";
-import { staffPaths } from "../../lib/urls.ts";
+import { signInPaths } from "../../lib/sign-in-paths.ts";
 import { contactServices } from "../../server/delivery.server.ts";
 import { jsonAnswer } from "../../server/staff-requests.server.ts";
 import { requireStaff } from "../../server/staff-session.server.ts";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/passkey-add-options";
 /** Only the account page's passkey form posts here; a visit goes to that page. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  throw redirect(staffPaths.account, 303);
+  throw redirect(signInPaths.account, 303);
 }
 
 /** The options for a new passkey of the signed-in account. */

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { NewPasswordFields } from "../../components/staff/sign-in-new-password.tsx";
 import { setPasswordText as text } from "../../content/staff-sign-in.ts";
+import { signInPaths } from "../../lib/sign-in-paths.ts";
 import { staffPageHeaders, staffPageMeta } from "../../lib/staff-page.ts";
 import { staffPaths } from "../../lib/urls.ts";
 import { contactServices } from "../../server/delivery.server.ts";
@@ -72,7 +73,7 @@ export default function SetPassword({ loaderData, actionData, params }: Route.Co
       <h1>{text.heading}</h1>
       <p>{text.intro(page.name)}</p>
       <div className="staff-panel">
-        <form method="post" action={staffPaths.setPassword(params.token)} className="staff-form">
+        <form method="post" action={signInPaths.setPassword(params.token)} className="staff-form">
           <div className="staff-field">
             <label htmlFor="set-password-email">{text.account}</label>
             <input

@@ -3,6 +3,7 @@ import { SignInForm } from "../../components/staff/sign-in-form.tsx";
 import { PasskeySignIn } from "../../components/staff/sign-in-passkey.tsx";
 import { type SignInNotice, staffSignInText as text } from "../../content/staff-sign-in.ts";
 import { Island } from "../../islands/island.tsx";
+import { signInPaths } from "../../lib/sign-in-paths.ts";
 import { staffPageHeaders, staffPageMeta } from "../../lib/staff-page.ts";
 import { staffPaths } from "../../lib/urls.ts";
 import { contactServices } from "../../server/delivery.server.ts";
@@ -69,7 +70,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <Island
           name="passkey-sign-in"
           component={PasskeySignIn}
-          props={{ optionsUrl: staffPaths.passkeySignInOptions, signInUrl: staffPaths.passkeySignIn }}
+          props={{ optionsUrl: signInPaths.passkeySignInOptions, signInUrl: signInPaths.passkeySignIn }}
         />
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { signInPaths } from "../../lib/sign-in-paths.ts";
 import { staffPaths } from "../../lib/urls.ts";
 import { contactServices } from "../../server/delivery.server.ts";
 import { clearedSessionCookie } from "../../server/staff-cookie.server.ts";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/sign-out";
 /** Signing out is a post (a link or an image elsewhere must not sign anyone out); a visit goes to the account page. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  throw redirect(staffPaths.account, 303);
+  throw redirect(signInPaths.account, 303);
 }
 
 /**
