@@ -2,7 +2,13 @@ import { accountText, staffPasswordText } from "../content/staff-sign-in.ts";
 import type { StaffServices } from "./staff.server.ts";
 import type { StaffAccount } from "./staff-accounts.server.ts";
 import { passwordProblem } from "./staff-password-rules.server.ts";
-import { auditActor, lockedRefusal, type SignInOutcome, startStaffSession } from "./staff-sign-in.server.ts";
+import {
+  auditActor,
+  lockedRefusal,
+  recordLocks,
+  type SignInOutcome,
+  startStaffSession,
+} from "./staff-sign-in.server.ts";
 import { throttleKeys } from "./staff-throttle.server.ts";
 
 export type NewPassword = { password: string; repeat: string };
@@ -74,6 +80,7 @@ export async function changePassword(
       action: "password change failed",
       detail: `wrong current password, from ${clientAddress}`,
     });
+    await recordLocks(ticket.locksIfFailed, accountKey, account.email, clientAddress, staff);
     return { kind: "refused", status: 400, message: accountText.currentPasswordWrong, field: "current" };
   }
   await staff.throttle.succeeded(ticket, accountKey);

@@ -40,6 +40,21 @@ export function waitMessage(retryAfterMs: number): string {
   return staffSignInText.locked(Math.max(1, Math.ceil(retryAfterMs / 60_000)));
 }
 
+/** Records each wait a failure began: for the e-mail address typed, or for the client. */
+export async function recordLocks(
+  locks: readonly { key: string; until: number }[],
+  accountKey: string | undefined,
+  actor: string,
+  clientAddress: string,
+  staff: StaffServices,
+): Promise<void> {
+  for (const lock of locks) {
+    const what = lock.key === accountKey ? "sign-in with this e-mail address" : `sign-in from ${clientAddress}`;
+    const until = new Date(lock.until).toISOString();
+    await staff.audit.record({ actor, action: "sign-in locked", detail: `${what} waits until ${until}` });
+  }
+}
+
 export function lockedRefusal(retryAfterMs: number): Extract<SignInOutcome, { kind: "refused" }> {
   return {
     kind: "refused",
@@ -68,15 +83,10 @@ export async function signInWithPassword(
   try {
     const accountKey = throttleKeys.account(email);
     const ticket = await staff.throttle.begin([accountKey, throttleKeys.address(clientAddress)], now);
+    // Attempts refused while waiting are not recorded one by one: anyone could fill the
+    // database with them. The wait itself was, when the failure that began it was.
+    if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);
     const account = staff.accounts.byEmail(email);
-    if (!ticket.allowed) {
-      await staff.audit.record({
-        actor: auditActor(account),
-        action: "sign-in refused",
-        detail: `waiting after too many failures, from ${clientAddress}`,
-      });
-      return lockedRefusal(ticket.retryAfterMs);
-    }
     const check = await staff.passwords.verify(input.password, account?.passwordHash);
     if (check.ok && account?.passwordHash) {
       await staff.throttle.succeeded(ticket, accountKey);
@@ -91,11 +101,7 @@ export async function signInWithPassword(
     const actor = auditActor(account);
     const why = account ? (account.passwordHash ? "wrong password" : "no password set yet") : "no such account";
     await staff.audit.record({ actor, action: "sign-in failed", detail: `${why}, from ${clientAddress}` });
-    for (const lock of ticket.locksIfFailed) {
-      const what = lock.key === accountKey ? "sign-in with this e-mail address" : `sign-in from ${clientAddress}`;
-      const until = new Date(lock.until).toISOString();
-      await staff.audit.record({ actor, action: "sign-in locked", detail: `${what} waits until ${until}` });
-    }
+    await recordLocks(ticket.locksIfFailed, accountKey, actor, clientAddress, staff);
     return { kind: "refused", status: 400, message: staffSignInText.wrong };
   } catch (error) {
     if (isBusy(error)) return { kind: "refused", status: 503, message: staffSignInText.busy, retryAfterSeconds: 30 };
@@ -118,14 +124,7 @@ export async function signInWithPasskey(
 ): Promise<SignInOutcome> {
   try {
     const ticket = await staff.throttle.begin([throttleKeys.address(clientAddress)], now);
-    if (!ticket.allowed) {
-      await staff.audit.record({
-        actor: "unknown",
-        action: "sign-in refused",
-        detail: `passkey, waiting after too many failures, from ${clientAddress}`,
-      });
-      return lockedRefusal(ticket.retryAfterMs);
-    }
+    if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);
     const account = await verifyPasskeySignIn(request, response, staff, now);
     if (account) {
       await staff.throttle.succeeded(ticket);
@@ -139,14 +138,7 @@ export async function signInWithPasskey(
       action: "sign-in failed",
       detail: `passkey not accepted, from ${clientAddress}`,
     });
-    for (const lock of ticket.locksIfFailed) {
-      const until = new Date(lock.until).toISOString();
-      await staff.audit.record({
-        actor: "unknown",
-        action: "sign-in locked",
-        detail: `sign-in from ${clientAddress} waits until ${until}`,
-      });
-    }
+    await recordLocks(ticket.locksIfFailed, undefined, "unknown", clientAddress, staff);
     return { kind: "refused", status: 400, message: staffSignInText.passkeyFailed };
   } catch (error) {
     if (isBusy(error)) return { kind: "refused", status: 503, message: staffSignInText.busy, retryAfterSeconds: 30 };
