@@ -1,5 +1,6 @@
 import { inboxText } from "../../content/inbox.ts";
 import { site } from "../../content/site.ts";
+import { signInPaths } from "../../lib/sign-in-paths.ts";
 import { staffPaths } from "../../lib/urls.ts";
 
 /** The top of every inbox page: the way back to the list, who is signed in, and the way out. */
@@ -14,6 +15,7 @@ export function StaffBar({ staff }: { staff: { name: string; email: string } }) 
           <span>
             Signed in as <span title={staff.email}>{staff.name}</span>
           </span>
+          <a href={signInPaths.account}>Passkeys and password</a>
           <form method="post" action={staffPaths.signOut}>
             <button type="submit" className="staff-button">
               {inboxText.signOut}
