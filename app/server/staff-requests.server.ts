@@ -1,6 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import * as v from "valibot";
 import { readFormBody } from "./form-body.server.ts";
+import { readLimited } from "./request-body.server.ts";
 
 /** The staff area's forms are a few short fields; nothing near this is ever needed. */
 const FORM_LIMIT_BYTES = 8 * 1024;
@@ -20,21 +21,10 @@ export async function readStaffForm(
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json" || !request.body) return undefined;
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const bytes = await readLimited(request, JSON_LIMIT_BYTES);
+  if (typeof bytes === "string") return undefined;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > JSON_LIMIT_BYTES) {
-        await reader.cancel();
-        return undefined;
-      }
-      chunks.push(value);
-    }
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks)));
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
     return undefined;
   }
