@@ -35,19 +35,13 @@ export function Layout({ children }: { children: ReactNode }) {
   if (isStaffPath(currentPath)) return <StaffLayout>{children}</StaffLayout>;
   return (
     <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#12355b" />
-        <Meta />
-        <Links />
-        <InlineStyles css={siteCss} />
+      <FrameHead css={siteCss}>
         <PreloaderSkip durationMs={preloaderMs} />
         <SpeculationRules />
         <noscript>
           <link rel="stylesheet" href="/no-script.css" />
         </noscript>
-      </head>
+      </FrameHead>
       <body>
         <SkipLink />
         <Preloader durationMs={preloaderMs} />
@@ -73,14 +67,7 @@ function StaffLayout({ children }: { children: ReactNode }) {
   const wantsScripts = useMatches().some((match) => (match.handle as { scripts?: unknown } | undefined)?.scripts);
   return (
     <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#12355b" />
-        <Meta />
-        <Links />
-        <InlineStyles css={staffCss} />
-      </head>
+      <FrameHead css={staffCss} />
       <body className="staff">
         <SkipLink />
         <main id="main" tabIndex={-1}>
@@ -89,6 +76,21 @@ function StaffLayout({ children }: { children: ReactNode }) {
         {wantsScripts ? <PageScripts /> : null}
       </body>
     </html>
+  );
+}
+
+/** The head both frames share, each with its own stylesheet; a frame adds what only it needs after it. */
+function FrameHead({ css, children }: { css: string; children?: ReactNode }) {
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="theme-color" content="#12355b" />
+      <Meta />
+      <Links />
+      <InlineStyles css={css} />
+      {children}
+    </head>
   );
 }
 
