@@ -1,11 +1,10 @@
 import "./require-node.mjs";
 import { existsSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../app/server/db.server.ts";
-import { readContactEnv } from "../app/server/env.server.ts";
 import { createInquiryStore, REFERENCE_PATTERN } from "../app/server/inquiries.server.ts";
 import { formatCsv, formatListing } from "../app/server/inquiry-report.server.ts";
 import { createOutbox } from "../app/server/outbox.server.ts";
+import { commandDatabasePath, openCommandDatabase } from "./lib/command-database.ts";
 
 const usage = `Lists the inquiries sent through the contact form, newest first, with their status (New, Contacted,
 Quoted, Won, Lost, or Spam with the reason) and where their e-mails stand. Spam sends no mail until
@@ -27,9 +26,6 @@ The running server sends mails put back in the queue within half a minute.
 
 The database is the server's: DATA_DIR or DATABASE_PATH, as for the server (default data/inquiries.sqlite).
 `;
-
-/** A staff command may wait for the server's lock; the server itself must not. */
-const BUSY_WAIT_MS = 5000;
 
 function main(): number {
   let args: ReturnType<typeof parse>;
@@ -57,25 +53,15 @@ function main(): number {
     return 2;
   }
 
-  let databasePath: string;
-  try {
-    databasePath = readContactEnv().databasePath;
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
-    return 1;
-  }
+  const databasePath = commandDatabasePath();
+  if (databasePath === undefined) return 1;
   if (!existsSync(databasePath)) {
     process.stdout.write(`No inquiries yet: there is no database at ${databasePath}.\n`);
     return 0;
   }
 
-  let db: ReturnType<typeof openDatabase>;
-  try {
-    db = openDatabase(databasePath, { busyWaitMs: BUSY_WAIT_MS });
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
-    return 1;
-  }
+  const db = openCommandDatabase(databasePath);
+  if (!db) return 1;
   try {
     const outbox = createOutbox(db);
     if (args.values["retry-failed"]) {

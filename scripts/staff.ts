@@ -4,11 +4,10 @@ import { site } from "../app/content/site.ts";
 import { signInPaths } from "../app/lib/sign-in-paths.ts";
 import { absoluteUrl } from "../app/lib/urls.ts";
 import { createAuditLog } from "../app/server/audit.server.ts";
-import { openDatabase } from "../app/server/db.server.ts";
-import { readContactEnv } from "../app/server/env.server.ts";
 import { createStaffServices, type StaffServices } from "../app/server/staff.server.ts";
 import { isEmailAddress, normalizeEmail, StaffAccountExistsError } from "../app/server/staff-accounts.server.ts";
 import { LINK_LIFETIME_MS, type LinkPurpose } from "../app/server/staff-links.server.ts";
+import { commandDatabasePath, openCommandDatabase } from "./lib/command-database.ts";
 
 const usage = `Staff accounts for the inbox (/inbox), on the server's database.
 
@@ -24,9 +23,6 @@ No password is ever typed on the command line.
 
 The database is the server's: DATA_DIR or DATABASE_PATH, as for the server (default data/inquiries.sqlite).
 `;
-
-/** A staff command may wait for the server's lock; the server itself must not. */
-const BUSY_WAIT_MS = 5000;
 
 const dateTime = new Intl.DateTimeFormat("en-CA", {
   timeZone: "Asia/Kolkata",
@@ -161,26 +157,16 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  let databasePath: string;
-  try {
-    databasePath = readContactEnv().databasePath;
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
-    return 1;
-  }
+  const databasePath = commandDatabasePath();
+  if (databasePath === undefined) return 1;
   // Listing must not make a database where there is none; adding the first account on a fresh install does.
   if (command !== "add" && !existsSync(databasePath)) {
     process.stdout.write(`No staff accounts yet: there is no database at ${databasePath}.\n`);
     return command === "list" ? 0 : 1;
   }
 
-  let db: ReturnType<typeof openDatabase>;
-  try {
-    db = openDatabase(databasePath, { busyWaitMs: BUSY_WAIT_MS });
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
-    return 1;
-  }
+  const db = openCommandDatabase(databasePath);
+  if (!db) return 1;
   try {
     return await run(createStaffServices(db, createAuditLog(db)), command, args);
   } finally {

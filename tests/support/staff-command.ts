@@ -1,10 +1,7 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import path from "node:path";
+import { type CommandResult, runScript } from "./run-script.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-export type CommandResult = { code: number; stdout: string; stderr: string };
 
 /**
  * Runs `npm run staff` (the script itself, with the Node that runs the tests)
@@ -13,16 +10,7 @@ export type CommandResult = { code: number; stdout: string; stderr: string };
  */
 export async function runStaffCommand(args: string[], dataDir = process.env.E2E_DATA_DIR): Promise<CommandResult> {
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts");
-  const child = spawn(process.execPath, [path.join(root, "scripts/staff.ts"), ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => (stdout += chunk));
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  const [code] = await once(child, "exit");
-  return { code: code as number, stdout, stderr };
+  return runScript("scripts/staff.ts", args, { cwd: root, env: { DATA_DIR: dataDir } });
 }
 
 /** The set-password link in what `npm run staff -- add` or `reset` printed. */
