@@ -1,15 +1,8 @@
 import { data, redirect } from "react-router";
 import { StaffBar } from "../../components/inbox/staff-bar.tsx";
 import { StatusBadge } from "../../components/inbox/status-badge.tsx";
-import {
-  type InboxDone,
-  inboxDone,
-  inquiryStatuses,
-  isInboxDone,
-  isInquiryStatus,
-  NOTE_MAX_LENGTH,
-  statusLabels,
-} from "../../content/inbox.ts";
+import { StatusOptions } from "../../components/inbox/status-options.tsx";
+import { type InboxDone, inboxDone, isInboxDone, isInquiryStatus, NOTE_MAX_LENGTH } from "../../content/inbox.ts";
 import { site } from "../../content/site.ts";
 import { inboxPaths } from "../../lib/inbox-paths.ts";
 import { mailtoUrl, telUrl, whatsAppUrl } from "../../lib/indian-phone.ts";
@@ -247,11 +240,7 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
             <div className="staff-field">
               <label htmlFor="status">Set the status</label>
               <select id="status" name="status" defaultValue={inquiry.status}>
-                {inquiryStatuses.map((status) => (
-                  <option key={status} value={status}>
-                    {statusLabels[status]}
-                  </option>
-                ))}
+                <StatusOptions />
               </select>
             </div>
             <button type="submit" className="staff-button">

@@ -1,5 +1,6 @@
 import { StaffBar } from "../../components/inbox/staff-bar.tsx";
 import { StatusBadge } from "../../components/inbox/status-badge.tsx";
+import { StatusOptions } from "../../components/inbox/status-options.tsx";
 import { inboxDone, inboxText, inquiryStatuses, isInboxDone, statusLabels } from "../../content/inbox.ts";
 import { site } from "../../content/site.ts";
 import { type InboxFilter, inboxExportUrl, inboxListUrl, readInboxFilter } from "../../lib/inbox-filter.ts";
@@ -85,11 +86,7 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
               <label htmlFor="inbox-status">{inboxText.statusLabel}</label>
               <select id="inbox-status" name="status" defaultValue={filter.status ?? ""}>
                 <option value="">{inboxText.allLabel}</option>
-                {inquiryStatuses.map((status) => (
-                  <option key={status} value={status}>
-                    {statusLabels[status]}
-                  </option>
-                ))}
+                <StatusOptions />
               </select>
             </div>
             <div className="staff-field">
