@@ -1,18 +1,9 @@
-import { checkAccessibility, describeViolations } from "../support/axe.ts";
+import { expectNoViolations } from "../support/axe.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { sitePages, statusPages } from "../support/site-pages.ts";
-import { expect, type Page, test } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
 
 const pages = [...sitePages, ...statusPages].map((entry) => entry.path);
-
-async function expectNoViolations(page: Page, state: string, within?: string) {
-  const violations = await checkAccessibility(page, within);
-  // The rule ids keep the diff short; the message carries the detail.
-  expect(
-    violations.map((violation) => violation.id),
-    `axe found WCAG A/AA violations ${state}:\n${describeViolations(violations)}`,
-  ).toEqual([]);
-}
 
 // One load per page, judged at both widths: a resize re-lays the page out as a
 // load at that width would, and halves the time the suite spends loading pages.

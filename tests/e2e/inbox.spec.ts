@@ -3,7 +3,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { APIRequestContext } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
-import { checkAccessibility, describeViolations } from "../support/axe.ts";
+import { expectNoViolations } from "../support/axe.ts";
 import { readReceivedMails } from "../support/mailbox.ts";
 import { signedInStaff } from "../support/staff.ts";
 import { expect, type Page, test } from "./fixtures.ts";
@@ -84,14 +84,6 @@ async function search(page: Page, query: Record<string, string>) {
 
 function listed(page: Page) {
   return page.getByRole("list", { name: "Inquiries" }).getByRole("listitem");
-}
-
-async function expectNoViolations(page: Page, state: string) {
-  const violations = await checkAccessibility(page);
-  expect(
-    violations.map((violation) => violation.id),
-    `axe found WCAG A/AA violations ${state}:\n${describeViolations(violations)}`,
-  ).toEqual([]);
 }
 
 test.describe("the inbox, signed in", () => {

@@ -1,5 +1,5 @@
 import { HtmlValidate, type Message } from "html-validate";
-import { checkAccessibility, describeViolations } from "../support/axe.ts";
+import { expectNoViolations } from "../support/axe.ts";
 import { createStaffAccount, signedInStaff } from "../support/staff.ts";
 import { uniqueStaffEmail } from "../support/staff-command.ts";
 import { expect, type Page, test } from "./staff-fixtures.ts";
@@ -26,14 +26,6 @@ async function expectValidHtml(html: string, name: string) {
   expect(
     messages.map((message) => message.ruleId),
     `HTML errors in ${name}:\n${listMessages(messages)}`,
-  ).toEqual([]);
-}
-
-async function expectNoViolations(page: Page, state: string) {
-  const violations = await checkAccessibility(page);
-  expect(
-    violations.map((violation) => violation.id),
-    `axe found WCAG A/AA violations ${state}:\n${describeViolations(violations)}`,
   ).toEqual([]);
 }
 

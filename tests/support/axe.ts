@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA: the success criteria the site promises. */
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
@@ -29,4 +29,14 @@ export function describeViolations(violations: AxeResults["violations"]): string
       ].join("\n");
     })
     .join("\n");
+}
+
+/** Fails the test with every violation described, when axe finds any on the page (or the part `within` selects). */
+export async function expectNoViolations(page: Page, state: string, within?: string) {
+  const violations = await checkAccessibility(page, within);
+  // The rule ids keep the diff short; the message carries the detail.
+  expect(
+    violations.map((violation) => violation.id),
+    `axe found WCAG A/AA violations ${state}:\n${describeViolations(violations)}`,
+  ).toEqual([]);
 }
