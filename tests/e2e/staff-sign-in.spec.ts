@@ -1,5 +1,11 @@
 import type { Response } from "@playwright/test";
-import { createStaffAccount, setPasswordThroughLink, signedInStaff, signIn } from "../support/staff.ts";
+import {
+  createStaffAccount,
+  setPasswordThroughLink,
+  signedInStaff,
+  signIn,
+  staffWithPassword,
+} from "../support/staff.ts";
 import { goodPassword, linkIn, runStaffCommand, uniqueStaffEmail } from "../support/staff-command.ts";
 import { expect, type Page, test } from "./staff-fixtures.ts";
 
@@ -85,14 +91,7 @@ test("a wrong password and an unknown address get the same answer, with the addr
   page,
   ownSite,
 }) => {
-  const email = uniqueStaffEmail();
-  const password = goodPassword();
-  await setPasswordThroughLink(
-    page,
-    await createStaffAccount(email, "Asha Verma", ownSite.dataDir),
-    password,
-    ownSite.url,
-  );
+  const { email, password } = await staffWithPassword(page, { site: ownSite });
 
   await page.goto(`${ownSite.url}/inbox/sign-in`);
   const wrong = await trySignIn(page, email, `${password}x`);
@@ -108,14 +107,7 @@ test("a wrong password and an unknown address get the same answer, with the addr
 });
 
 test("after five failures the sixth attempt waits, even with the right password", async ({ page, ownSite }) => {
-  const email = uniqueStaffEmail();
-  const password = goodPassword();
-  await setPasswordThroughLink(
-    page,
-    await createStaffAccount(email, "Asha Verma", ownSite.dataDir),
-    password,
-    ownSite.url,
-  );
+  const { email, password } = await staffWithPassword(page, { site: ownSite });
 
   await page.goto(`${ownSite.url}/inbox/sign-in`);
   for (let attempt = 1; attempt <= 5; attempt++) {

@@ -57,17 +57,28 @@ export async function signIn(page: Page, email: string, password: string, siteUr
   await page.waitForURL((url) => url.pathname === "/inbox");
 }
 
-/** An account with a password, signed in on this page; answers its address and password. */
-export async function signedInStaff(
+type StaffOptions = { name?: string; site?: { url: string; dataDir: string } };
+
+/** An account whose password is set through its link, on this page; answers its address and password. */
+export async function staffWithPassword(
   page: Page,
-  options: { name?: string; site?: { url: string; dataDir: string } } = {},
+  options: StaffOptions = {},
 ): Promise<{ email: string; password: string }> {
   const email = uniqueStaffEmail();
   const password = goodPassword();
   const link = await createStaffAccount(email, options.name ?? "Asha Verma", options.site?.dataDir);
   await setPasswordThroughLink(page, link, password, options.site?.url);
-  await signIn(page, email, password, options.site?.url);
   return { email, password };
+}
+
+/** An account with a password, signed in on this page; answers its address and password. */
+export async function signedInStaff(
+  page: Page,
+  options: StaffOptions = {},
+): Promise<{ email: string; password: string }> {
+  const account = await staffWithPassword(page, options);
+  await signIn(page, account.email, account.password, options.site?.url);
+  return account;
 }
 
 export type OwnSite = SiteServer & { dataDir: string };
