@@ -4,6 +4,7 @@ import { site } from "../app/content/site.ts";
 import { signInPaths } from "../app/lib/sign-in-paths.ts";
 import { absoluteUrl } from "../app/lib/urls.ts";
 import { createAuditLog } from "../app/server/audit.server.ts";
+import { formatIndiaTime } from "../app/server/inquiry-report.server.ts";
 import { createStaffServices, type StaffServices } from "../app/server/staff.server.ts";
 import { isEmailAddress, normalizeEmail, StaffAccountExistsError } from "../app/server/staff-accounts.server.ts";
 import { LINK_LIFETIME_MS, type LinkPurpose } from "../app/server/staff-links.server.ts";
@@ -24,18 +25,8 @@ No password is ever typed on the command line.
 The database is the server's: DATA_DIR or DATABASE_PATH, as for the server (default data/inquiries.sqlite).
 `;
 
-const dateTime = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Kolkata",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 function when(ms: number | null): string {
-  return ms === null ? "never" : dateTime.format(ms).replace(",", "");
+  return ms === null ? "never" : formatIndiaTime(ms);
 }
 
 /** Names and addresses come from the command line or the database; control characters are shown, not obeyed. */
