@@ -6,7 +6,7 @@ import { type StatusPageKind, statusPages } from "../app/content/status-pages.ts
 import { contactBodyLimitBytes } from "../app/lib/contact-schema.ts";
 import { contentSecurityPolicy } from "../app/lib/csp.ts";
 import { isStaffPath } from "../app/lib/inbox-paths.ts";
-import { statusPagesPath, statusPageUrl, withoutSecrets } from "../app/lib/urls.ts";
+import { statusPagesPath, statusPageUrl } from "../app/lib/urls.ts";
 import type { ServerSettings } from "../app/server/settings.server.ts";
 import { canonicalAddress } from "./canonical-address.ts";
 import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
@@ -192,6 +192,15 @@ function staffAreaHeaders(req: Request, res: Response, next: NextFunction) {
   setHeader("Cache-Control", "no-store");
   setHeader("X-Robots-Tag", "noindex, nofollow");
   next();
+}
+
+/**
+ * A request's address as the log may show it: a set-password link's token is
+ * a key to an account, so it is replaced by "…"; so is the query of an inbox
+ * address, whose search may be a visitor's name, e-mail or phone number.
+ */
+function withoutSecrets(url: string): string {
+  return url.replace(/(\/set-password\/+)[^/?#]+/gi, "$1…").replace(/^(\/inbox(?:\/[^?#]*)?)\?[^#]*/i, "$1?…");
 }
 
 function logRequests(req: Request, res: Response, next: NextFunction) {

@@ -24,15 +24,6 @@ export const staffPaths = {
   signOut: "/inbox/sign-out",
 } as const;
 
-/**
- * A request's address as the log may show it: a set-password link's token is
- * a key to an account, so it is replaced by "…"; so is the query of an inbox
- * address, whose search may be a visitor's name, e-mail or phone number.
- */
-export function withoutSecrets(url: string): string {
-  return url.replace(/(\/set-password\/+)[^/?#]+/gi, "$1…").replace(/^(\/inbox(?:\/[^?#]*)?)\?[^#]*/i, "$1?…");
-}
-
 /** Every page address the site has, in the order a visitor meets them: the sitemap's list. */
 export function pagePaths(): string[] {
   return [
