@@ -112,6 +112,8 @@ const SettingsSchema = v.pipe(
     BUILD_DIR: v.optional(text, "build"),
     /** 1 turns request logging off (one line per request otherwise). */
     QUIET: flag,
+    /** text: one readable line per request; json: one JSON object per line, for a log collector. */
+    LOG_FORMAT: v.optional(v.picklist(["text", "json"], 'must be "text" or "json"'), "text"),
     /**
      * The longest a client may take to send a whole request. The largest form
      * (64 kB) takes a phone on 2G about 20 s at worst; a client slower than 30 s
@@ -123,6 +125,16 @@ const SettingsSchema = v.pipe(
     /** The folder for the inquiry database, relative to where the server starts. */
     DATA_DIR: v.optional(text, "data"),
     DATABASE_PATH: v.optional(text),
+    /**
+     * postgres://user:password@host:port/database: every instance shares one
+     * PostgreSQL database instead of the SQLite file, so several can run at once.
+     */
+    DATABASE_URL: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^postgres(ql)?:\/\/[^\s]+$/, "must be a PostgreSQL address, such as postgres://site:secret@db.internal:5432/site"),
+      ),
+    ),
 
     // Mail.
     SMTP_HOST: v.optional(text),
@@ -157,6 +169,14 @@ const SettingsSchema = v.pipe(
       "SMTP_USER and SMTP_PASS go together: set both or neither",
     ),
     ["SMTP_PASS"],
+  ),
+  v.forward(
+    v.check(
+      (settings) => settings.DATABASE_URL === undefined || settings.FORM_SECRET !== undefined,
+      "is required when DATABASE_URL is set: every instance must sign and check the form with the same secret " +
+        "(at least 32 characters, such as the output of: openssl rand -hex 32)",
+    ),
+    ["FORM_SECRET"],
   ),
 );
 
@@ -204,6 +224,7 @@ export type ServerSettings = {
   hsts: boolean;
   buildDir: string;
   quiet: boolean;
+  logFormat: "text" | "json";
   requestTimeoutMs: number;
 };
 
@@ -215,6 +236,7 @@ export function serverSettings(settings: Settings): ServerSettings {
     hsts: settings.HSTS,
     buildDir: settings.BUILD_DIR,
     quiet: settings.QUIET,
+    logFormat: settings.LOG_FORMAT,
     requestTimeoutMs: settings.REQUEST_TIMEOUT_SECONDS,
   };
 }
