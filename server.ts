@@ -30,7 +30,7 @@ let services: SiteServices;
 try {
   site = development ? await developmentBuild(server) : await productionBuild(path.resolve(root, config.buildDir));
   services = await site.services();
-  services.startDelivery();
+  await services.startDelivery();
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);

@@ -8,7 +8,7 @@ import { contentSecurityPolicy, inlineHashes } from "./lib/csp.ts";
 // The server build exposes this module to server.ts as build.entry.module, which is
 // how the HTTP server and the contact action come to share one database and one mail
 // queue. Nothing here starts at import: the build's prerender step imports it too.
-export { startDelivery, stopDelivery } from "./server/delivery.server.ts";
+export { readiness, startDelivery, stopDelivery } from "./server/delivery.server.ts";
 export { createLoadContext } from "./server/request-context.server.ts";
 
 export const streamTimeout = 5_000;

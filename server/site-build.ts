@@ -3,14 +3,18 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { Readiness } from "../app/server/readiness.server.ts";
 
 /**
  * What app/entry.server.tsx adds to the server build: the inquiry store and
  * mail queue, shared by the HTTP server and the contact action.
  */
 export type SiteServices = {
-  startDelivery: () => void;
+  /** Opens the store (applying migrations) and starts the mail queue; rejects with a message for the operator. */
+  startDelivery: () => Promise<void>;
   stopDelivery: () => Promise<void>;
+  /** For GET /readyz: whether the store answers and the mail queue is moving. */
+  readiness: () => Promise<Readiness>;
   createLoadContext: (clientAddress: string | undefined) => RouterContextProvider;
 };
 
@@ -24,7 +28,7 @@ export type SiteBuild = {
 
 function servicesOf(build: ServerBuild, where: string): SiteServices {
   const entry = build.entry.module as typeof build.entry.module & Partial<SiteServices>;
-  if (!entry.startDelivery || !entry.stopDelivery || !entry.createLoadContext) {
+  if (!entry.startDelivery || !entry.stopDelivery || !entry.readiness || !entry.createLoadContext) {
     throw new Error(`The server build at ${where} is out of date: run "npm run build" again.`);
   }
   return entry as SiteServices;

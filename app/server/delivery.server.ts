@@ -9,6 +9,7 @@ import { composeMail } from "./inquiry-mail.server.ts";
 import { createMailer, isPermanentRejection, isUnconfirmedDelivery } from "./mailer.server.ts";
 import { type ClaimedMail, createOutbox, type OutboxWorker, startOutboxWorker } from "./outbox.server.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
+import type { Readiness } from "./readiness.server.ts";
 import { type RetentionJob, startRetentionJob } from "./retention.server.ts";
 import { createStaffServices, type StaffServices } from "./staff.server.ts";
 
@@ -50,7 +51,7 @@ export function contactServices(): ContactServices {
  * (retention.server.ts). Throws, with a message naming it, on a bad setting or a database
  * that cannot be opened, so the server can refuse to start.
  */
-export function startDelivery(log: Log = console): void {
+export async function startDelivery(log: Log = console): Promise<void> {
   if (holder[KEY]) return;
   const running = open(log);
   holder[KEY] = running;
@@ -65,6 +66,13 @@ export function startDelivery(log: Log = console): void {
       `E-mail is off (SMTP_HOST is not set): inquiries are stored in ${where} and listed by "npm run inquiries"; no mail is sent.`,
     );
   }
+}
+
+/** Whether the store answers; replaced by the full check once the store has two engines. */
+export async function readiness(): Promise<Readiness> {
+  const running = holder[KEY];
+  if (!running) return { ready: false, reason: "not started" };
+  return { ready: true };
 }
 
 /** Stops the clean-up and the mail queue, letting a mail being sent finish (briefly), and closes the database. */
