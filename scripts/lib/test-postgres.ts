@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+/**
+ * The PostgreSQL server the tests and the load benchmark use: the one that
+ * scripts/ensure-postgres.sh installed or started and named in TEST_POSTGRES_URL.
+ * Without it this throws, so a PostgreSQL test fails rather than skips.
+ */
+export function testPostgresUrl(): string {
+  const url = process.env.TEST_POSTGRES_URL;
+  if (!url) {
+    throw new Error(
+      "TEST_POSTGRES_URL is not set. Run the tests with npm test, which starts PostgreSQL " +
+        "(scripts/ensure-postgres.sh) and sets it.",
+    );
+  }
+  return url;
+}
+
+export type ThrowawayDatabase = { url: string; drop(): Promise<void> };
+
+/** A new, empty database on the test server, so each test starts from nothing and applies the migrations itself. */
+export async function throwawayPostgresDatabase(label = "test"): Promise<ThrowawayDatabase> {
+  const serverUrl = testPostgresUrl();
+  const name = `site_${label.replace(/\W/g, "_").toLowerCase()}_${randomBytes(5).toString("hex")}`;
+  await asAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => asAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
+async function asAdmin(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
