@@ -1,10 +1,10 @@
 import "./require-node.mjs";
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { createInquiryStore, REFERENCE_PATTERN } from "../app/server/inquiries.server.ts";
 import { formatCsv, formatListing } from "../app/server/inquiry-report.server.ts";
 import { createOutbox } from "../app/server/outbox.server.ts";
-import { commandDatabasePath, openCommandDatabase } from "./lib/command-database.ts";
+import { commandStoreDescription, commandStoreExists, openCommandDatabase } from "./lib/command-database.ts";
 
 const usage = `Lists the inquiries sent through the contact form, newest first, with their status (New, Contacted,
 Quoted, Won, Lost, or Spam with the reason) and where their e-mails stand. Spam sends no mail until
@@ -27,7 +27,7 @@ The running server sends mails put back in the queue within half a minute.
 The database is the server's: DATA_DIR or DATABASE_PATH, as for the server (default data/inquiries.sqlite).
 `;
 
-function main(): number {
+async function main(): Promise<number> {
   let args: ReturnType<typeof parse>;
   try {
     args = parse();
@@ -53,24 +53,24 @@ function main(): number {
     return 2;
   }
 
-  const databasePath = commandDatabasePath();
-  if (databasePath === undefined) return 1;
-  if (!existsSync(databasePath)) {
-    process.stdout.write(`No inquiries yet: there is no database at ${databasePath}.\n`);
+  const where = commandStoreDescription();
+  if (where === undefined) return 1;
+  if (!commandStoreExists()) {
+    process.stdout.write(`No inquiries yet: there is no database at ${where}.\n`);
     return 0;
   }
 
-  const db = openCommandDatabase(databasePath);
+  const db = await openCommandDatabase();
   if (!db) return 1;
   try {
     const outbox = createOutbox(db);
     if (args.values["retry-failed"]) {
-      const count = outbox.retryFailed(Date.now());
+      const count = await outbox.retryFailed(Date.now());
       process.stdout.write(`${count} failed ${count === 1 ? "mail is" : "mails are"} back in the queue.\n`);
       return 0;
     }
     if (resendUnknown !== undefined) {
-      const count = outbox.resendUnknown(Date.now(), resendUnknown || undefined);
+      const count = await outbox.resendUnknown(Date.now(), resendUnknown || undefined);
       const whose = resendUnknown ? ` of ${resendUnknown}` : "";
       process.stdout.write(
         `${count} unconfirmed ${count === 1 ? "mail" : "mails"}${whose} ${count === 1 ? "is" : "are"} back in the queue, ` +
@@ -79,13 +79,13 @@ function main(): number {
       return 0;
     }
     if (markSent !== undefined) {
-      const count = outbox.markUnknownSent(markSent);
+      const count = await outbox.markUnknownSent(markSent);
       process.stdout.write(
         `${count} unconfirmed ${count === 1 ? "mail" : "mails"} of ${markSent} ${count === 1 ? "is" : "are"} now recorded as sent.\n`,
       );
       return 0;
     }
-    const inquiries = createInquiryStore(db).list();
+    const inquiries = await createInquiryStore(db).list();
     const csv = args.values.csv;
     if (csv === undefined) {
       process.stdout.write(formatListing(inquiries));
@@ -99,7 +99,7 @@ function main(): number {
     }
     return 0;
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -126,4 +126,4 @@ function parse() {
   });
 }
 
-process.exitCode = main();
+process.exitCode = await main();

@@ -1,5 +1,4 @@
-import type { DatabaseSync } from "node:sqlite";
-import { retryWhileBusy } from "./db.server.ts";
+import { type Database, retryWhileBusy } from "./db.server.ts";
 
 /**
  * Who did what, and when: every sign-in, failure and lock, every change to an
@@ -49,24 +48,30 @@ const AUDIT_PATIENCE_MS = 5000;
 
 export type AuditLog = ReturnType<typeof createAuditLog>;
 
-export function createAuditLog(db: DatabaseSync) {
-  const insert = db.prepare("INSERT INTO audit_log (at, actor, action, inquiry_id, detail) VALUES (?, ?, ?, ?, ?)");
-  const forInquiry = db.prepare("SELECT * FROM audit_log WHERE inquiry_id = ? ORDER BY id");
-  const recent = db.prepare("SELECT * FROM audit_log ORDER BY id DESC LIMIT ?");
+export function createAuditLog(db: Database) {
   return {
     async record(entry: AuditEntry, now: Date = new Date()): Promise<void> {
       await retryWhileBusy(
-        () => insert.run(now.toISOString(), entry.actor, entry.action, entry.inquiryId ?? null, entry.detail ?? null),
+        () =>
+          db.run("INSERT INTO audit_log (at, actor, action, inquiry_id, detail) VALUES (?, ?, ?, ?, ?)", [
+            now.toISOString(),
+            entry.actor,
+            entry.action,
+            entry.inquiryId ?? null,
+            entry.detail ?? null,
+          ]),
         { patienceMs: AUDIT_PATIENCE_MS },
       );
     },
     /** The history of one inquiry, oldest first. */
-    forInquiry(inquiryId: number): StoredAuditEntry[] {
-      return (forInquiry.all(inquiryId) as AuditRow[]).map(fromRow);
+    async forInquiry(inquiryId: number): Promise<StoredAuditEntry[]> {
+      return (await db.all<AuditRow>("SELECT * FROM audit_log WHERE inquiry_id = ? ORDER BY id", [inquiryId])).map(
+        fromRow,
+      );
     },
     /** The newest entries, newest first. */
-    recent(limit = 100): StoredAuditEntry[] {
-      return (recent.all(limit) as AuditRow[]).map(fromRow);
+    async recent(limit = 100): Promise<StoredAuditEntry[]> {
+      return (await db.all<AuditRow>("SELECT * FROM audit_log ORDER BY id DESC LIMIT ?", [limit])).map(fromRow);
     },
   };
 }

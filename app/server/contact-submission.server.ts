@@ -12,7 +12,7 @@ import type { ContactServices } from "./delivery.server.ts";
 import { readFormBody } from "./form-body.server.ts";
 import { issueFormToken, submissionKey, verifyFormToken } from "./form-token.server.ts";
 import type { InquiryOrigin } from "./inquiries.server.ts";
-import { clientKey } from "./rate-limit.server.ts";
+import { clientKey, type RateLimitDecision } from "./rate-limit.server.ts";
 
 export type ContactValues = Partial<Record<ContactFieldName, string>>;
 
@@ -138,7 +138,8 @@ export async function submitContactForm(
     // Expired, forged, or signed before a restart with another secret: not a way
     // around the fill-time and duplicate checks. A person sees the form again with
     // everything they typed and presses Send once more; a bot spends its allowance.
-    const decision = services.limiter.take(clientKey(clientAddress));
+    const decision = await services.limiter.take(clientKey(clientAddress)).catch(() => undefined);
+    if (!decision) return unavailable(values, keep);
     if (!decision.allowed) return tooMany(values, decision.retryAfterMs, keep);
     log.info("Contact form: the form's token had expired or could not be verified (a possible bot); shown again.");
     // Backdated by the fill time: the visitor already filled the form in once.
@@ -155,7 +156,13 @@ export async function submitContactForm(
   }
 
   // Spam counts against the limit too, so a bot cannot fill the tray without end.
-  const decision = services.limiter.take(clientKey(clientAddress));
+  let decision: RateLimitDecision;
+  try {
+    decision = await services.limiter.take(clientKey(clientAddress));
+  } catch (error) {
+    log.error(`The contact form's rate limit could not be counted: ${(error as Error).message}`);
+    return unavailable(values, keep);
+  }
   if (!decision.allowed) return tooMany(values, decision.retryAfterMs, keep);
 
   let reference: string;
@@ -164,7 +171,7 @@ export async function submitContactForm(
     reference = (await services.store.save(result.output, options)).reference;
   } catch (error) {
     log.error(`An inquiry could not be stored: ${(error as Error).message}`);
-    return refused(503, values, { formError: contactFormProblems.unavailable, ...keep }, { "Retry-After": "60" });
+    return unavailable(values, keep);
   }
   if (spamReason !== undefined) {
     log.info(`Contact form: ${reference} looks sent by a bot (${spamReason}); kept in the spam tray, no mail sent.`);
@@ -178,6 +185,11 @@ export async function submitContactForm(
 function originOf({ service, sourcePage }: InquiryOrigin): { origin?: ContactFormOrigin } {
   if (!service && !sourcePage) return {};
   return { origin: { ...(service ? { service } : {}), ...(sourcePage ? { sourcePage } : {}) } };
+}
+
+/** The store cannot take it now: everything typed comes back, with a word to try again in a minute. */
+function unavailable(values: ContactValues, keep: { token: string; origin?: ContactFormOrigin }): ContactOutcome {
+  return refused(503, values, { formError: contactFormProblems.unavailable, ...keep }, { "Retry-After": "60" });
 }
 
 function tooMany(

@@ -1,17 +1,17 @@
-import path from "node:path";
-import type { DatabaseSync } from "node:sqlite";
+import { setTimeout as sleep } from "node:timers/promises";
 import { type AuditLog, createAuditLog } from "./audit.server.ts";
-import { DamagedDatabaseError, openDatabase, retryWhileBusy } from "./db.server.ts";
+import { DamagedDatabaseError, type Database, openStore, retryWhileBusy } from "./db.server.ts";
 import { type ContactEnv, contactEnv } from "./env.server.ts";
 import { createInbox, type Inbox } from "./inbox.server.ts";
 import { createInquiryStore, type InquiryStore } from "./inquiries.server.ts";
 import { composeMail } from "./inquiry-mail.server.ts";
 import { createMailer, isPermanentRejection, isUnconfirmedDelivery } from "./mailer.server.ts";
-import { type ClaimedMail, createOutbox, type OutboxWorker, startOutboxWorker } from "./outbox.server.ts";
+import { createOutbox, errorText, type Outbox, type OutboxWorker, startOutboxWorker } from "./outbox.server.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server.ts";
 import type { Readiness } from "./readiness.server.ts";
 import { type RetentionJob, startRetentionJob } from "./retention.server.ts";
 import { createStaffServices, type StaffServices } from "./staff.server.ts";
+import { describeStore } from "./store-location.server.ts";
 
 /** What the contact action needs, one shared instance per process. */
 export type ContactServices = {
@@ -27,7 +27,7 @@ export type ContactServices = {
   notifyOutbox(): void;
 };
 
-type Running = ContactServices & { db: DatabaseSync; worker?: OutboxWorker; retention?: RetentionJob };
+type Running = ContactServices & { db: Database; outbox: Outbox; worker?: OutboxWorker; retention?: RetentionJob };
 
 // Kept on the global object so that a development server reloading this module
 // reuses the open database and its one worker instead of starting another.
@@ -36,13 +36,20 @@ const holder = globalThis as { [KEY]?: Running };
 
 type Log = Pick<Console, "info" | "warn" | "error">;
 
+/**
+ * A mail due this long ago and still not sent means the queue is stuck: no
+ * instance takes it, or the mail server has refused everything for this long.
+ */
+const STUCK_AFTER_MS = 30 * 60_000;
+
 /** How long a mail waits to read its inquiry from a locked database before the attempt fails and is retried. */
 const READ_PATIENCE_MS = 5000;
 
-/** The shared services, opened on first use (the production server opens them at start-up). */
+/** The shared services, opened by startDelivery before the server takes requests. */
 export function contactServices(): ContactServices {
-  holder[KEY] ??= open(console);
-  return holder[KEY];
+  const running = holder[KEY];
+  if (!running) throw new Error("The site's services are not started: startDelivery() runs before the server listens.");
+  return running;
 }
 
 /**
@@ -53,11 +60,10 @@ export function contactServices(): ContactServices {
  */
 export async function startDelivery(log: Log = console): Promise<void> {
   if (holder[KEY]) return;
-  const running = open(log);
+  const running = await open(log);
   holder[KEY] = running;
   running.retention = startRetentionJob({ db: running.db, policy: { retentionDays: running.env.retentionDays }, log });
-  const relative = path.relative(process.cwd(), running.env.databasePath);
-  const where = relative.startsWith("..") ? running.env.databasePath : relative;
+  const where = describeStore(running.env.store);
   if (running.env.smtp) {
     const { host, port } = running.env.smtp;
     log.info(`Inquiries are stored in ${where} and e-mailed to ${running.env.mailTo} through ${host}:${port}.`);
@@ -68,11 +74,30 @@ export async function startDelivery(log: Log = console): Promise<void> {
   }
 }
 
-/** Whether the store answers; replaced by the full check once the store has two engines. */
+/** How long /readyz waits for the store before it says the store does not answer. */
+const READINESS_WAIT_MS = 2000;
+
+/**
+ * Ready when the store answers with every migration applied and no mail has
+ * waited past its time longer than the queue's patience (the mail server, or
+ * every instance's queue, is stuck). Reasons are short and hold no one's details.
+ */
 export async function readiness(): Promise<Readiness> {
   const running = holder[KEY];
-  if (!running) return { ready: false, reason: "not started" };
-  return { ready: true };
+  if (!running) return { ready: false, reason: "starting" };
+  try {
+    const check = async (): Promise<Readiness> => {
+      if (!(await running.db.isMigrated())) return { ready: false, reason: "database schema not up to date" };
+      const stuck = await running.outbox.overdueCount(Date.now() - STUCK_AFTER_MS);
+      return stuck > 0 ? { ready: false, reason: `mail queue stuck: ${stuck} overdue` } : { ready: true };
+    };
+    return await Promise.race([
+      check(),
+      sleep(READINESS_WAIT_MS).then((): Readiness => ({ ready: false, reason: "database did not answer in time" })),
+    ]);
+  } catch (error) {
+    return { ready: false, reason: `database unavailable: ${errorText(error).slice(0, 120)}` };
+  }
 }
 
 /** Stops the clean-up and the mail queue, letting a mail being sent finish (briefly), and closes the database. */
@@ -82,41 +107,30 @@ export async function stopDelivery(): Promise<void> {
   holder[KEY] = undefined;
   running.retention?.stop();
   await running.worker?.stop();
-  running.db.close();
+  await running.db.close();
 }
 
-/** For log lines: the reference, or the row number when the database is too busy to say. */
-function referenceOf(store: InquiryStore, inquiryId: number): string {
-  try {
-    return store.get(inquiryId)?.reference ?? `inquiry ${inquiryId}`;
-  } catch {
-    return `inquiry ${inquiryId}`;
-  }
-}
-
-function open(log: Log): Running {
+async function open(log: Log): Promise<Running> {
   const env = contactEnv();
-  let db: DatabaseSync;
+  let db: Database;
   try {
-    db = openDatabase(env.databasePath);
+    db = await openStore(env.store);
   } catch (error) {
-    if (error instanceof DamagedDatabaseError) throw error;
+    if (error instanceof DamagedDatabaseError || "postgresUrl" in env.store) throw error;
     throw new Error(`The inquiry database at ${env.databasePath} could not be opened: ${(error as Error).message}`);
   }
   const store = createInquiryStore(db);
   const audit = createAuditLog(db);
   const inbox = createInbox(db);
-  const limiter = createRateLimiter(env.rateLimit);
+  const outbox = createOutbox(db);
+  const limiter = createRateLimiter(db, env.rateLimit);
   const staff = createStaffServices(db, audit);
-  if (!env.smtp) return { env, db, store, audit, inbox, limiter, staff, notifyOutbox() {} };
+  const common = { env, db, store, audit, inbox, outbox, limiter, staff };
+  if (!env.smtp) return { ...common, notifyOutbox() {} };
 
   const mailer = createMailer(env.smtp);
-  const label = (mail: ClaimedMail) => {
-    const reference = referenceOf(store, mail.inquiryId);
-    return mail.kind === "company" ? `the company copy of ${reference}` : `the acknowledgement of ${reference}`;
-  };
   const worker = startOutboxWorker({
-    outbox: createOutbox(db),
+    outbox,
     async send(mail, signal) {
       const inquiry = await retryWhileBusy(() => store.get(mail.inquiryId), { patienceMs: READ_PATIENCE_MS, signal });
       if (!inquiry) throw new Error(`Inquiry ${mail.inquiryId} is missing`);
@@ -126,7 +140,8 @@ function open(log: Log): Running {
     // the company's own copy keeps its retries, as its failures are ours to mend.
     isPermanent: (error, mail) => mail.kind === "acknowledgement" && isPermanentRejection(error),
     isUnconfirmed: isUnconfirmedDelivery,
-    label,
+    label: (mail) =>
+      mail.kind === "company" ? `the company copy of ${mail.reference}` : `the acknowledgement of ${mail.reference}`,
     retry: env.retry,
     // Longer than the slowest send the SMTP timeouts allow (connecting, logging in,
     // the envelope, then the wait for the server to confirm the message), so a lease
@@ -134,5 +149,5 @@ function open(log: Log): Running {
     leaseMs: env.smtp.timeoutMs * 3 + env.smtp.confirmTimeoutMs + 30_000,
     log,
   });
-  return { env, db, store, audit, inbox, limiter, staff, worker, notifyOutbox: () => worker.notify() };
+  return { ...common, worker, notifyOutbox: () => worker.notify() };
 }

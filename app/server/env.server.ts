@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import type { StoreLocation } from "./db.server.ts";
 import { type MailAddress, readSettings } from "./settings.server.ts";
 
 export type SmtpSettings = {
@@ -14,7 +15,10 @@ export type SmtpSettings = {
 };
 
 export type ContactEnv = {
+  /** SQLite's file: the store unless DATABASE_URL is set. */
   databasePath: string;
+  /** The store: SQLite's file, or the PostgreSQL database every instance shares. */
+  store: StoreLocation;
   /** Undefined when SMTP_HOST is not set: inquiries are stored and wait for mail to be set up. */
   smtp: SmtpSettings | undefined;
   mailFrom: MailAddress;
@@ -33,8 +37,10 @@ export type ContactEnv = {
 export function readContactEnv(env: NodeJS.ProcessEnv = process.env): ContactEnv {
   const e = readSettings(env);
   const dataDir = path.resolve(e.DATA_DIR);
+  const databasePath = e.DATABASE_PATH ? path.resolve(e.DATABASE_PATH) : path.join(dataDir, "inquiries.sqlite");
   return {
-    databasePath: e.DATABASE_PATH ? path.resolve(e.DATABASE_PATH) : path.join(dataDir, "inquiries.sqlite"),
+    databasePath,
+    store: e.DATABASE_URL ? { postgresUrl: e.DATABASE_URL } : { sqliteFile: databasePath },
     smtp: e.SMTP_HOST
       ? {
           host: e.SMTP_HOST,

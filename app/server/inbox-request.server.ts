@@ -22,7 +22,7 @@ export async function staffRequestFor(
   reference: string | undefined,
 ): Promise<{ staff: StaffMember; services: ContactServices; inquiry: InboxRow }> {
   const { staff, services } = await staffRequest(request);
-  const inquiry = reference && REFERENCE_PATTERN.test(reference) ? services.inbox.find(reference) : undefined;
+  const inquiry = reference && REFERENCE_PATTERN.test(reference) ? await services.inbox.find(reference) : undefined;
   if (!inquiry) throw data(null, { status: 404 });
   return { staff, services, inquiry };
 }

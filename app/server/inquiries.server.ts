@@ -1,7 +1,6 @@
-import type { DatabaseSync } from "node:sqlite";
 import type { InquiryStatus } from "../content/inbox.ts";
 import type { ContactInput } from "../lib/contact-schema.ts";
-import { isBusy, retryWhileBusy, transaction } from "./db.server.ts";
+import { type Database, isBusy, retryWhileBusy } from "./db.server.ts";
 
 /** Where the form was opened from: the service of its ?service= link, and the page of this site before it. */
 export type InquiryOrigin = { service: string | null; sourcePage: string | null };
@@ -129,26 +128,14 @@ const LOOKUP_PATIENCE_MS = 1000;
 export type InquiryStore = ReturnType<typeof createInquiryStore>;
 
 /** Inquiries and the mails each one owes, kept together so that one cannot exist without the other. */
-export function createInquiryStore(db: DatabaseSync) {
-  const insertInquiry = db.prepare(
-    `INSERT INTO inquiries
-       (received_at, name, email, phone_number, msg_subject, message, submission_key, status, spam_reason, service, source_page)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-  );
-  const setReference = db.prepare("UPDATE inquiries SET reference = ? WHERE id = ?");
-  const insertMail = db.prepare("INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, ?, ?)");
-  const bySubmissionKey = db.prepare("SELECT reference FROM inquiries WHERE submission_key = ?");
-  const byId = db.prepare("SELECT * FROM inquiries WHERE id = ?");
-  const all = db.prepare("SELECT * FROM inquiries ORDER BY id DESC");
-  const deliveries = db.prepare(`SELECT ${DELIVERY_COLUMNS} FROM outbox ORDER BY inquiry_id`);
-
+export function createInquiryStore(db: Database) {
   return {
     /**
      * Stores an inquiry with its two mails in one transaction. A submission key
-     * seen before (the same form sent twice) gives back the first reference.
-     * With a spam reason it goes to the spam tray, and owes no mail until staff
-     * say it is not spam. While another process holds the database, it tries
-     * again for a while without holding up other requests, then throws.
+     * seen before (the same form sent twice, to this instance or another) gives
+     * back the first reference. With a spam reason it goes to the spam tray, and
+     * owes no mail until staff say it is not spam. While the store is busy, it
+     * tries again for a while without holding up other requests, then throws.
      */
     save(
       input: ContactInput,
@@ -162,54 +149,71 @@ export function createInquiryStore(db: DatabaseSync) {
     ): Promise<{ reference: string; isNew: boolean }> {
       const now = options.now ?? new Date();
       const store = () =>
-        transaction(db, () => {
+        db.transaction(async (tx) => {
           if (options.submissionKey) {
-            const existing = bySubmissionKey.get(options.submissionKey) as { reference: string } | undefined;
+            const existing = await tx.get<{ reference: string }>(BY_SUBMISSION_KEY, [options.submissionKey]);
             if (existing) return { reference: existing.reference, isNew: false };
           }
-          const { id } = insertInquiry.get(
-            now.toISOString(),
-            input.name,
-            input.email,
-            input.phone_number,
-            input.msg_subject,
-            input.message,
-            options.submissionKey ?? null,
-            options.spamReason === undefined ? "new" : "spam",
-            options.spamReason ?? null,
-            options.origin?.service ?? null,
-            options.origin?.sourcePage ?? null,
-          ) as { id: number };
-          const reference = formatReference(id, now);
-          setReference.run(reference, id);
-          if (options.spamReason === undefined) for (const kind of mailKinds) insertMail.run(id, kind, now.getTime());
+          const inserted = await tx.get<{ id: number }>(
+            `INSERT INTO inquiries
+               (received_at, name, email, phone_number, msg_subject, message, submission_key, status, spam_reason, service, source_page)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+            [
+              now.toISOString(),
+              input.name,
+              input.email,
+              input.phone_number,
+              input.msg_subject,
+              input.message,
+              options.submissionKey ?? null,
+              options.spamReason === undefined ? "new" : "spam",
+              options.spamReason ?? null,
+              options.origin?.service ?? null,
+              options.origin?.sourcePage ?? null,
+            ],
+          );
+          if (!inserted) throw new Error("The inquiry was not stored");
+          const reference = formatReference(inserted.id, now);
+          await tx.run("UPDATE inquiries SET reference = ? WHERE id = ?", [reference, inserted.id]);
+          if (options.spamReason === undefined) {
+            for (const kind of mailKinds) {
+              await tx.run("INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, ?, ?)", [
+                inserted.id,
+                kind,
+                now.getTime(),
+              ]);
+            }
+          }
           return { reference, isNew: true };
         });
       return retryWhileBusy(store, { patienceMs: options.patienceMs ?? SAVE_PATIENCE_MS });
     },
 
-    /** The reference a submission was stored under, if it was; undefined too when the database stays busy. */
+    /** The reference a submission was stored under, if it was; undefined too when the store stays busy. */
     async referenceForSubmission(submissionKey: string): Promise<string | undefined> {
       try {
-        const row = await retryWhileBusy(() => bySubmissionKey.get(submissionKey), {
+        const row = await retryWhileBusy(() => db.get<{ reference: string }>(BY_SUBMISSION_KEY, [submissionKey]), {
           patienceMs: LOOKUP_PATIENCE_MS,
         });
-        return (row as { reference: string } | undefined)?.reference;
+        return row?.reference;
       } catch (error) {
         if (isBusy(error)) return undefined;
         throw error;
       }
     },
 
-    get(id: number): StoredInquiry | undefined {
-      const row = byId.get(id) as InquiryRow | undefined;
+    async get(id: number): Promise<StoredInquiry | undefined> {
+      const row = await db.get<InquiryRow>("SELECT * FROM inquiries WHERE id = ?", [id]);
       return row && fromRow(row);
     },
 
     /** Every inquiry, spam too, newest first, with where each of its mails stands. */
-    list(): InquiryListing[] {
-      const byInquiry = deliveriesByInquiry(deliveries.all());
-      return (all.all() as InquiryRow[]).map((row) => ({ ...fromRow(row), deliveries: byInquiry.get(row.id) ?? [] }));
+    async list(): Promise<InquiryListing[]> {
+      const byInquiry = deliveriesByInquiry(await db.all(`SELECT ${DELIVERY_COLUMNS} FROM outbox ORDER BY inquiry_id`));
+      const rows = await db.all<InquiryRow>("SELECT * FROM inquiries ORDER BY id DESC");
+      return rows.map((row) => ({ ...fromRow(row), deliveries: byInquiry.get(row.id) ?? [] }));
     },
   };
 }
+
+const BY_SUBMISSION_KEY = "SELECT reference FROM inquiries WHERE submission_key = ?";

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
-import { isBusy, retryWhileBusy } from "./db.server.ts";
+import { type Database, isBusy, placeholders, retryWhileBusy } from "./db.server.ts";
 import type { MailKind } from "./inquiries.server.ts";
 
 /** A mail this worker holds the lease on, with the number of the attempt now being made. */
@@ -9,6 +8,8 @@ export type ClaimedMail = {
   id: number;
   inquiryId: number;
   kind: MailKind;
+  /** The inquiry's reference, for log lines. */
+  reference: string;
   attempt: number;
   leaseToken: string;
 };
@@ -21,99 +22,110 @@ export type Outbox = ReturnType<typeof createOutbox>;
  * from being sent, and an attempt is counted when it starts, so a mail that
  * crashes the sender cannot be retried for ever.
  */
-export function createOutbox(db: DatabaseSync) {
-  const claim = db.prepare(
-    `UPDATE outbox SET attempts = attempts + 1, lease_token = :token, lease_until = :until
-     WHERE id IN (
-       SELECT id FROM outbox
-       WHERE state = 'pending' AND next_attempt_at <= :now AND (lease_until IS NULL OR lease_until <= :now)
-       ORDER BY next_attempt_at, id LIMIT :limit
+export function createOutbox(db: Database) {
+  // The outer conditions are checked again on the row as it is when the update
+  // reaches it, so two instances claiming at once never both take a mail; on
+  // PostgreSQL, SKIP LOCKED lets the second pass over rows the first is taking.
+  const claimable = "state = 'pending' AND next_attempt_at <= :now AND (lease_until IS NULL OR lease_until <= :now)";
+  const claim = `UPDATE outbox SET attempts = attempts + 1, lease_token = :token, lease_until = :until
+     WHERE ${claimable} AND id IN (
+       SELECT id FROM outbox WHERE ${claimable}
+       ORDER BY next_attempt_at, id LIMIT :limit ${db.engine === "postgres" ? "FOR UPDATE SKIP LOCKED" : ""}
      )
-     RETURNING id, inquiry_id, kind, attempts`,
-  );
-  const sent = db.prepare(
-    `UPDATE outbox SET state = 'sent', sent_at = ?, last_error = NULL, lease_token = NULL, lease_until = NULL
-     WHERE id = ? AND lease_token = ?`,
-  );
-  const retry = db.prepare(
-    `UPDATE outbox SET next_attempt_at = ?, last_error = ?, lease_token = NULL, lease_until = NULL
-     WHERE id = ? AND lease_token = ?`,
-  );
-  const failed = db.prepare(
-    `UPDATE outbox SET state = 'failed', last_error = ?, lease_token = NULL, lease_until = NULL
-     WHERE id = ? AND lease_token = ?`,
-  );
-  const unknown = db.prepare(
-    `UPDATE outbox SET state = 'unknown', unconfirmed_at = ?, last_error = ?, lease_token = NULL, lease_until = NULL
-     WHERE id = ? AND lease_token = ?`,
-  );
-  const nextDue = db.prepare(
-    "SELECT min(max(next_attempt_at, coalesce(lease_until, 0))) AS due FROM outbox WHERE state = 'pending'",
-  );
-  const requeueFailed = db.prepare(
-    "UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = ?, last_error = NULL WHERE state = 'failed'",
-  );
+     RETURNING id, inquiry_id, kind, attempts`;
+  const leased = "WHERE id = ? AND lease_token = ?";
   // Without a reference, every unconfirmed mail; with one, that inquiry's.
   const ofUnknown = `state = 'unknown'
-    AND (:reference IS NULL OR inquiry_id IN (SELECT id FROM inquiries WHERE reference = :reference))`;
-  const requeueUnknown = db.prepare(
-    `UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = :now, last_error = NULL, unconfirmed_at = NULL
-     WHERE ${ofUnknown}`,
-  );
-  const unknownArrived = db.prepare(
-    `UPDATE outbox SET state = 'sent', sent_at = unconfirmed_at, last_error = NULL WHERE ${ofUnknown}`,
-  );
+    AND (CAST(:reference AS TEXT) IS NULL OR inquiry_id IN (SELECT id FROM inquiries WHERE reference = :reference))`;
 
   return {
-    claimDue(now: number, limit: number, leaseMs: number): ClaimedMail[] {
+    async claimDue(now: number, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
       const leaseToken = randomUUID();
-      const rows = claim.all({ token: leaseToken, until: now + leaseMs, now, limit }) as {
-        id: number;
-        inquiry_id: number;
-        kind: MailKind;
-        attempts: number;
-      }[];
+      const rows = await db.all<{ id: number; inquiry_id: number; kind: MailKind; attempts: number }>(claim, {
+        token: leaseToken,
+        until: now + leaseMs,
+        now,
+        limit,
+      });
+      if (rows.length === 0) return [];
+      const inquiryIds = rows.map((row) => row.inquiry_id);
+      const references = new Map(
+        (
+          await db.all<{ id: number; reference: string }>(
+            `SELECT id, reference FROM inquiries WHERE id IN ${placeholders(inquiryIds)}`,
+            inquiryIds,
+          )
+        ).map((row) => [row.id, row.reference]),
+      );
       return rows.map((row) => ({
         id: row.id,
         inquiryId: row.inquiry_id,
         kind: row.kind,
+        reference: references.get(row.inquiry_id) ?? `inquiry ${row.inquiry_id}`,
         attempt: row.attempts,
         leaseToken,
       }));
     },
     /** False when the lease was lost to another sender, which the log should show. */
-    markSent(mail: ClaimedMail, now: number): boolean {
-      return sent.run(new Date(now).toISOString(), mail.id, mail.leaseToken).changes > 0;
+    async markSent(mail: ClaimedMail, now: number): Promise<boolean> {
+      const sql = `UPDATE outbox SET state = 'sent', sent_at = ?, last_error = NULL, lease_token = NULL, lease_until = NULL ${leased}`;
+      return (await db.run(sql, [new Date(now).toISOString(), mail.id, mail.leaseToken])) > 0;
     },
-    markRetry(mail: ClaimedMail, nextAttemptAt: number, error: string): boolean {
-      return retry.run(nextAttemptAt, error, mail.id, mail.leaseToken).changes > 0;
+    async markRetry(mail: ClaimedMail, nextAttemptAt: number, error: string): Promise<boolean> {
+      const sql = `UPDATE outbox SET next_attempt_at = ?, last_error = ?, lease_token = NULL, lease_until = NULL ${leased}`;
+      return (await db.run(sql, [nextAttemptAt, error, mail.id, mail.leaseToken])) > 0;
     },
-    markFailed(mail: ClaimedMail, error: string): boolean {
-      return failed.run(error, mail.id, mail.leaseToken).changes > 0;
+    async markFailed(mail: ClaimedMail, error: string): Promise<boolean> {
+      const sql = `UPDATE outbox SET state = 'failed', last_error = ?, lease_token = NULL, lease_until = NULL ${leased}`;
+      return (await db.run(sql, [error, mail.id, mail.leaseToken])) > 0;
     },
     /** The whole message went out and no answer came: it may have arrived, so it waits for staff. */
-    markUnknown(mail: ClaimedMail, now: number, error: string): boolean {
-      return unknown.run(new Date(now).toISOString(), error, mail.id, mail.leaseToken).changes > 0;
+    async markUnknown(mail: ClaimedMail, now: number, error: string): Promise<boolean> {
+      const sql = `UPDATE outbox SET state = 'unknown', unconfirmed_at = ?, last_error = ?, lease_token = NULL, lease_until = NULL ${leased}`;
+      return (await db.run(sql, [new Date(now).toISOString(), error, mail.id, mail.leaseToken])) > 0;
     },
-    /** When the next pending mail falls due, or undefined when none waits. */
-    nextDueAt(): number | undefined {
-      const row = nextDue.get() as { due: number | null };
-      return row.due ?? undefined;
+    /** How many pending mails fell due before the given time and are still not sent: for /readyz. */
+    async overdueCount(dueBefore: number): Promise<number> {
+      const row = await db.get<{ overdue: number }>(
+        "SELECT count(*) AS overdue FROM outbox WHERE state = 'pending' AND next_attempt_at < ?",
+        [dueBefore],
+      );
+      return row?.overdue ?? 0;
+    },
+    /** When the next pending mail falls due (or its lease runs out), or undefined when none waits. */
+    async nextDueAt(): Promise<number | undefined> {
+      const row = await db.get<{ due: number | null }>(
+        `SELECT min(CASE WHEN coalesce(lease_until, 0) > next_attempt_at THEN lease_until ELSE next_attempt_at END) AS due
+         FROM outbox WHERE state = 'pending'`,
+      );
+      return row?.due ?? undefined;
     },
     /** Puts every failed mail back in the queue with fresh attempts; answers how many. */
-    retryFailed(now: number): number {
-      return Number(requeueFailed.run(now).changes);
+    retryFailed(now: number): Promise<number> {
+      return db.run(
+        "UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = ?, last_error = NULL WHERE state = 'failed'",
+        [now],
+      );
     },
     /**
      * Sends unconfirmed mails again, all or one inquiry's, once staff have found
      * they did not arrive; answers how many. The Message-ID stays the same.
      */
-    resendUnknown(now: number, reference?: string): number {
-      return Number(requeueUnknown.run({ now, reference: reference ?? null }).changes);
+    resendUnknown(now: number, reference?: string): Promise<number> {
+      return db.run(
+        `UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = :now, last_error = NULL, unconfirmed_at = NULL
+         WHERE ${ofUnknown}`,
+        { now, reference: reference ?? null },
+      );
     },
     /** Records that an inquiry's unconfirmed mails did arrive, after staff checked; answers how many. */
-    markUnknownSent(reference: string): number {
-      return Number(unknownArrived.run({ reference }).changes);
+    markUnknownSent(reference: string): Promise<number> {
+      return db.run(
+        `UPDATE outbox SET state = 'sent', sent_at = unconfirmed_at, last_error = NULL WHERE ${ofUnknown}`,
+        {
+          reference,
+        },
+      );
     },
   };
 }
@@ -205,23 +217,22 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     running = drain()
       .catch((error: unknown) => {
         if (stopped) return;
-        if (isBusy(error)) log.warn(`The mail queue is waiting for the database, which is locked: ${errorText(error)}`);
+        if (isBusy(error))
+          log.warn(`The mail queue is waiting for the database, which is busy or out of reach: ${errorText(error)}`);
         else log.error(`The mail queue could not be read: ${errorText(error)}`);
       })
-      .finally(() => {
+      // Still "running" while it asks when to look next, so a notify meanwhile is not lost.
+      .then(() => (wakeAgain ? 0 : nextWakeIn()))
+      .then((delayMs) => {
         running = undefined;
-        if (wakeAgain) {
-          wakeAgain = false;
-          schedule(0);
-          return;
-        }
-        schedule(nextWakeIn());
+        schedule(wakeAgain ? 0 : delayMs);
+        wakeAgain = false;
       });
   }
 
-  function nextWakeIn(): number {
+  async function nextWakeIn(): Promise<number> {
     try {
-      const due = outbox.nextDueAt();
+      const due = await outbox.nextDueAt();
       return due === undefined ? idleMs : Math.min(idleMs, due - now());
     } catch {
       return Math.min(idleMs, BUSY_LOOK_AGAIN_MS);
@@ -282,7 +293,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    * a lost "sent" or "unknown" would send again a mail that has, or may have,
    * arrived. Gives up only when the worker is stopped; undefined then.
    */
-  async function record(mail: ClaimedMail, write: () => boolean): Promise<boolean | undefined> {
+  async function record(mail: ClaimedMail, write: () => Promise<boolean>): Promise<boolean | undefined> {
     try {
       return await retryWhileBusy(write, { patienceMs: Number.POSITIVE_INFINITY, signal: stopping.signal });
     } catch (error) {

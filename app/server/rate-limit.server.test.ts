@@ -1,20 +1,39 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
+import { openTestStore } from "../../tests/support/test-store.ts";
 import { clientKey, createRateLimiter } from "./rate-limit.server.ts";
 
 describe("the rate limit", () => {
-  test("allows the budget in the window, then refuses until the oldest use leaves it", () => {
-    let now = 0;
-    const limiter = createRateLimiter({ max: 3, windowMs: 600_000, now: () => now });
-    expect([limiter.take("a"), limiter.take("a"), limiter.take("a")]).toEqual([
+  const opened: { remove(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const db of opened.splice(0)) await db.remove();
+  });
+
+  test("allows the budget in the window, then refuses until the oldest use leaves it", async () => {
+    const db = await openTestStore("rate-limit");
+    opened.push(db);
+    let now = 1_000_000;
+    const limiter = createRateLimiter(db, { max: 3, windowMs: 600_000, now: () => now });
+    expect([await limiter.take("a"), await limiter.take("a"), await limiter.take("a")]).toEqual([
       { allowed: true },
       { allowed: true },
       { allowed: true },
     ]);
-    now = 60_000;
-    expect(limiter.take("a")).toEqual({ allowed: false, retryAfterMs: 540_000 });
-    expect(limiter.take("b")).toEqual({ allowed: true });
-    now = 600_001;
-    expect(limiter.take("a")).toEqual({ allowed: true });
+    now += 60_000;
+    expect(await limiter.take("a")).toEqual({ allowed: false, retryAfterMs: 540_000 });
+    expect(await limiter.take("b")).toEqual({ allowed: true });
+    now += 540_001;
+    expect(await limiter.take("a")).toEqual({ allowed: true });
+  });
+
+  test("two limiters on one store, as two instances are, share one budget even when they count at once", async () => {
+    const db = await openTestStore("rate-limit-shared");
+    opened.push(db);
+    const first = createRateLimiter(db, { max: 5, windowMs: 600_000 });
+    const second = createRateLimiter(db, { max: 5, windowMs: 600_000 });
+    const decisions = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? first : second).take("203.0.113.9")),
+    );
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(5);
   });
 
   test("counts an IPv6 /64 as one client, and an IPv4-mapped address as IPv4", () => {

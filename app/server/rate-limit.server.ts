@@ -1,40 +1,52 @@
 import { isIPv6 } from "node:net";
+import { type Database, retryWhileBusy } from "./db.server.ts";
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
 
 export type RateLimiter = {
-  /** Counts one use for the key if its budget allows, and says whether it did. */
-  take(key: string): RateLimitDecision;
+  /** Counts one use for the key if its budget allows, and says whether it did; rejects when the store is busy. */
+  take(key: string): Promise<RateLimitDecision>;
 };
 
-/**
- * A sliding window per key, in memory. Enough for one server process; several
- * processes would share it through the database instead.
- */
-export function createRateLimiter(options: { max: number; windowMs: number; now?: () => number }): RateLimiter {
-  const { max, windowMs, now = Date.now } = options;
-  const uses = new Map<string, number[]>();
-  let nextSweep = now() + windowMs;
+/** How long counting a use waits out a busy store before the visitor is asked to try again. */
+const COUNT_PATIENCE_MS = 2000;
 
-  function sweep(at: number) {
-    for (const [key, times] of uses) {
-      if ((times.at(-1) ?? 0) <= at - windowMs) uses.delete(key);
-    }
-    nextSweep = at + windowMs;
-  }
+/**
+ * A sliding window per key, counted in the store, so every instance behind the
+ * proxy counts against one budget. The check and the count are one
+ * transaction: a burst spread over instances cannot all slip in together.
+ */
+export function createRateLimiter(
+  db: Database,
+  options: { max: number; windowMs: number; now?: () => number },
+): RateLimiter {
+  const { max, windowMs, now = Date.now } = options;
+  let nextSweep = 0;
 
   return {
     take(key) {
-      const at = now();
-      if (at >= nextSweep) sweep(at);
-      const recent = (uses.get(key) ?? []).filter((time) => time > at - windowMs);
-      if (recent.length >= max) {
-        uses.set(key, recent);
-        return { allowed: false, retryAfterMs: (recent[0] ?? at) + windowMs - at };
-      }
-      recent.push(at);
-      uses.set(key, recent);
-      return { allowed: true };
+      return retryWhileBusy(
+        () =>
+          db.transaction(async (tx) => {
+            const at = now();
+            // Now and then, every key's old uses; each time, this key's.
+            if (at >= nextSweep) {
+              await tx.run("DELETE FROM rate_limit_hits WHERE at <= ?", [at - windowMs]);
+              nextSweep = at + windowMs;
+            } else {
+              await tx.run("DELETE FROM rate_limit_hits WHERE key = ? AND at <= ?", [key, at - windowMs]);
+            }
+            const recent = await tx.all<{ at: number }>(
+              "SELECT at FROM rate_limit_hits WHERE key = ? ORDER BY at LIMIT ?",
+              [key, max],
+            );
+            const oldest = recent[0]?.at ?? at;
+            if (recent.length >= max) return { allowed: false, retryAfterMs: oldest + windowMs - at };
+            await tx.run("INSERT INTO rate_limit_hits (key, at) VALUES (?, ?)", [key, at]);
+            return { allowed: true };
+          }),
+        { patienceMs: COUNT_PATIENCE_MS },
+      );
     },
   };
 }

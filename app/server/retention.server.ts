@@ -1,7 +1,6 @@
-import type { DatabaseSync } from "node:sqlite";
 import { SPAM_KEPT_DAYS } from "../content/inbox.ts";
-import { retryWhileBusy, transaction } from "./db.server.ts";
-import { deleteInquiries, releaseDeletedPages } from "./inbox.server.ts";
+import { type Database, retryWhileBusy } from "./db.server.ts";
+import { deleteInquiries } from "./inbox.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,27 +18,33 @@ export type RetentionResult = { expired: number; spam: number };
  * retentionDays ago and every spam received more than spamDays ago, and
  * records in the audit log how many went (no one's details).
  */
-export function deleteExpiredInquiries(db: DatabaseSync, policy: RetentionPolicy, now: Date): RetentionResult {
+export async function deleteExpiredInquiries(
+  db: Database,
+  policy: RetentionPolicy,
+  now: Date,
+): Promise<RetentionResult> {
   const spamDays = policy.spamDays ?? SPAM_KEPT_DAYS;
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
-  const result = transaction(db, () => {
-    const ids = (query: string, cutoff: string) =>
-      (db.prepare(query).all(cutoff) as { id: number }[]).map((row) => row.id);
-    const expired = ids("SELECT id FROM inquiries WHERE received_at < ?", before(policy.retentionDays));
-    const spam = ids("SELECT id FROM inquiries WHERE status = 'spam' AND received_at < ?", before(spamDays)).filter(
-      (id) => !expired.includes(id),
-    );
-    deleteInquiries(db, [...expired, ...spam]);
-    const audit = db.prepare(
-      "INSERT INTO audit_log (at, actor, action, inquiry_id, detail) VALUES (?, 'system', 'deleted after retention', NULL, ?)",
-    );
+  const result = await db.transaction(async (tx) => {
+    const ids = async (query: string, cutoff: string) =>
+      (await tx.all<{ id: number }>(query, [cutoff])).map((row) => row.id);
+    const expired = await ids("SELECT id FROM inquiries WHERE received_at < ?", before(policy.retentionDays));
+    const spam = (
+      await ids("SELECT id FROM inquiries WHERE status = 'spam' AND received_at < ?", before(spamDays))
+    ).filter((id) => !expired.includes(id));
+    await deleteInquiries(tx, [...expired, ...spam]);
+    const audit = (detail: string) =>
+      tx.run(
+        "INSERT INTO audit_log (at, actor, action, inquiry_id, detail) VALUES (?, 'system', 'deleted after retention', NULL, ?)",
+        [now.toISOString(), detail],
+      );
     if (expired.length > 0) {
-      audit.run(now.toISOString(), `${count(expired.length)} received more than ${policy.retentionDays} days ago`);
+      await audit(`${count(expired.length)} received more than ${policy.retentionDays} days ago`);
     }
-    if (spam.length > 0) audit.run(now.toISOString(), `${count(spam.length, "spam")} older than ${spamDays} days`);
+    if (spam.length > 0) await audit(`${count(spam.length, "spam")} older than ${spamDays} days`);
     return { expired: expired.length, spam: spam.length };
   });
-  if (result.expired + result.spam > 0) releaseDeletedPages(db);
+  if (result.expired + result.spam > 0) await db.releaseDeletedPages();
   return result;
 }
 
@@ -58,7 +63,7 @@ type Log = Pick<Console, "info" | "error">;
  * and tries again the next day if it still cannot.
  */
 export function startRetentionJob(options: {
-  db: DatabaseSync;
+  db: Database;
   policy: RetentionPolicy;
   log?: Log;
   /** The first run, after start; a day between runs. */

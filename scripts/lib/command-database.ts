@@ -1,28 +1,51 @@
-import type { DatabaseSync } from "node:sqlite";
-import { openDatabase } from "../../app/server/db.server.ts";
-import { readContactEnv } from "../../app/server/env.server.ts";
+import { existsSync } from "node:fs";
+import { type Database, openStore, type StoreLocation } from "../../app/server/db.server.ts";
+import { type ContactEnv, readContactEnv } from "../../app/server/env.server.ts";
+import { describeStore } from "../../app/server/store-location.server.ts";
 
 /** A staff command may wait for the server's lock; the server itself must not. */
 const BUSY_WAIT_MS = 5000;
 
-/**
- * The database file the server's settings name (DATA_DIR or DATABASE_PATH), for
- * a command run by hand; undefined, with the reason written out, when a setting
- * is bad.
- */
-export function commandDatabasePath(): string | undefined {
+function settings(): ContactEnv | undefined {
   try {
-    return readContactEnv().databasePath;
+    return readContactEnv();
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     return undefined;
   }
 }
 
-/** The database, opened for a command; undefined, with the reason written out, when it cannot be. */
-export function openCommandDatabase(databasePath: string): DatabaseSync | undefined {
+/**
+ * The SQLite file the server's settings name (DATA_DIR or DATABASE_PATH), for a
+ * command run by hand; undefined, with the reason written out, when a setting is bad.
+ */
+export function commandDatabasePath(): string | undefined {
+  return settings()?.databasePath;
+}
+
+/** The store the settings name: SQLite's file, or PostgreSQL's database with DATABASE_URL. */
+function commandStoreLocation(): StoreLocation | undefined {
+  return settings()?.store;
+}
+
+/** Where the store is, for a command's messages (no password); undefined when a setting is bad. */
+export function commandStoreDescription(): string | undefined {
+  const location = commandStoreLocation();
+  return location && describeStore(location);
+}
+
+/** False only when SQLite's file is not there yet; a PostgreSQL database is there to be asked. */
+export function commandStoreExists(): boolean {
+  const location = commandStoreLocation();
+  return location === undefined || !("sqliteFile" in location) || existsSync(location.sqliteFile);
+}
+
+/** The store, opened for a command; undefined, with the reason written out, when it cannot be. */
+export async function openCommandDatabase(): Promise<Database | undefined> {
+  const location = commandStoreLocation();
+  if (!location) return undefined;
   try {
-    return openDatabase(databasePath, { busyWaitMs: BUSY_WAIT_MS });
+    return await openStore(location, { busyWaitMs: BUSY_WAIT_MS });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     return undefined;

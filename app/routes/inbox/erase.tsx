@@ -16,7 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     name: inquiry.name,
     email: inquiry.email,
     phone: inquiry.phone_number,
-    matches: services.inbox.samePerson(inquiry.id).map((match) => ({
+    matches: (await services.inbox.samePerson(inquiry.id)).map((match) => ({
       reference: match.reference,
       received: `${formatIndiaTime(match.receivedAt)} IST`,
     })),

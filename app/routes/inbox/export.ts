@@ -12,7 +12,7 @@ import type { Route } from "./+types/export";
 export async function loader({ request }: Route.LoaderArgs) {
   const { staff, services } = await staffRequest(request);
   const { filter } = readInboxFilter(new URL(request.url).searchParams);
-  const rows = services.inbox.all(filter);
+  const rows = await services.inbox.all(filter);
   await services.audit.record({
     actor: staff.email,
     action: "exported CSV",

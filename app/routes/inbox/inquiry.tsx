@@ -97,14 +97,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         ...describeMail(mailOf("acknowledgement"), spam, now),
       },
     ],
-    notes: services.inbox.notes(inquiry.id).map((note) => ({
+    notes: (await services.inbox.notes(inquiry.id)).map((note) => ({
       id: note.id,
       at: inIndia(note.at),
       author: note.authorName,
       authorEmail: note.authorEmail,
       body: note.body,
     })),
-    history: services.audit.forInquiry(inquiry.id).map((entry) => ({
+    history: (await services.audit.forInquiry(inquiry.id)).map((entry) => ({
       id: entry.id,
       at: inIndia(entry.at),
       actor: entry.actor,

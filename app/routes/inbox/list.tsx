@@ -17,14 +17,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { staff, services } = await staffRequest(request);
   const query = new URL(request.url).searchParams;
   const { filter, page } = readInboxFilter(query);
-  const { rows, total } = services.inbox.search(filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const { rows, total } = await services.inbox.search(filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const done = query.get("done");
   return {
     staff: { name: staff.name, email: staff.email },
     filter,
     page,
     total,
-    counts: services.inbox.counts(filter),
+    counts: await services.inbox.counts(filter),
     done: isInboxDone(done) ? inboxDone[done] : undefined,
     inquiries: rows.map((row) => ({
       reference: row.reference,

@@ -1,13 +1,17 @@
 // A mail sender in a process of its own, so that a test can kill it at a moment
 // of its choosing, as a crash or a power cut would. Run with node; settings come
-// from the environment: DATABASE_PATH, SMTP_PORT, LEASE_MS.
-import { openDatabase } from "../../../app/server/db.server.ts";
+// from the environment: DATABASE_PATH or DATABASE_URL, SMTP_PORT, LEASE_MS.
+import { openStore } from "../../../app/server/db.server.ts";
 import { createInquiryStore } from "../../../app/server/inquiries.server.ts";
 import { composeMail } from "../../../app/server/inquiry-mail.server.ts";
 import { createMailer } from "../../../app/server/mailer.server.ts";
 import { createOutbox, startOutboxWorker } from "../../../app/server/outbox.server.ts";
 
-const db = openDatabase(process.env.DATABASE_PATH ?? "");
+const db = await openStore(
+  process.env.DATABASE_URL
+    ? { postgresUrl: process.env.DATABASE_URL }
+    : { sqliteFile: process.env.DATABASE_PATH ?? "" },
+);
 const store = createInquiryStore(db);
 const mailer = createMailer({
   host: "127.0.0.1",
@@ -25,7 +29,7 @@ const settings = {
 startOutboxWorker({
   outbox: createOutbox(db),
   async send(mail, signal) {
-    const inquiry = store.get(mail.inquiryId);
+    const inquiry = await store.get(mail.inquiryId);
     if (!inquiry) throw new Error("missing inquiry");
     await mailer.send(composeMail(mail.kind, inquiry, settings), signal);
   },

@@ -1,0 +1,366 @@
+export type Migration = { version: number; name: string; sql: string };
+
+/**
+ * The schema, as numbered steps, once for each engine. A step, once released,
+ * is never edited: a change is a new step, so every copy of the database can
+ * be brought up to date in order. Both lists have the same steps, so the
+ * stores run the same statements on either.
+ */
+export const sqliteMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: "inquiries and their outbox",
+    sql: `
+      CREATE TABLE inquiries (
+        id INTEGER PRIMARY KEY,
+        reference TEXT UNIQUE,
+        received_at TEXT NOT NULL,
+        name TEXT NOT NULL,
+        email TEXT NOT NULL,
+        phone_number TEXT NOT NULL,
+        msg_subject TEXT NOT NULL,
+        message TEXT NOT NULL,
+        submission_key TEXT UNIQUE
+      ) STRICT;
+
+      CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY,
+        inquiry_id INTEGER NOT NULL REFERENCES inquiries (id),
+        kind TEXT NOT NULL CHECK (kind IN ('company', 'acknowledgement')),
+        state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_token TEXT,
+        lease_until INTEGER,
+        last_error TEXT,
+        sent_at TEXT,
+        UNIQUE (inquiry_id, kind)
+      ) STRICT;
+
+      CREATE INDEX outbox_due ON outbox (state, next_attempt_at);
+    `,
+  },
+  {
+    version: 2,
+    name: "mails the mail server did not confirm",
+    // SQLite cannot change a CHECK in place, so the table is copied into a new one.
+    sql: `
+      CREATE TABLE outbox_v2 (
+        id INTEGER PRIMARY KEY,
+        inquiry_id INTEGER NOT NULL REFERENCES inquiries (id),
+        kind TEXT NOT NULL CHECK (kind IN ('company', 'acknowledgement')),
+        state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed', 'unknown')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_token TEXT,
+        lease_until INTEGER,
+        last_error TEXT,
+        sent_at TEXT,
+        unconfirmed_at TEXT,
+        UNIQUE (inquiry_id, kind)
+      ) STRICT;
+
+      INSERT INTO outbox_v2 (id, inquiry_id, kind, state, attempts, next_attempt_at, lease_token, lease_until, last_error, sent_at)
+      SELECT id, inquiry_id, kind, state, attempts, next_attempt_at, lease_token, lease_until, last_error, sent_at FROM outbox;
+
+      DROP TABLE outbox;
+      ALTER TABLE outbox_v2 RENAME TO outbox;
+      CREATE INDEX outbox_due ON outbox (state, next_attempt_at);
+    `,
+  },
+  {
+    version: 3,
+    name: "the audit log",
+    // No reference to the inquiry's row: when an inquiry is erased, the entry that
+    // says so must stay. Entries never hold a visitor's personal details.
+    sql: `
+      CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        inquiry_id INTEGER,
+        detail TEXT
+      ) STRICT;
+
+      CREATE INDEX audit_log_inquiry ON audit_log (inquiry_id, id);
+    `,
+  },
+  {
+    version: 4,
+    name: "staff accounts, sign-in links, sessions, passkeys and sign-in throttling",
+    // Times are milliseconds since 1970 (UTC), compared in SQL. Secrets that let a
+    // browser in (link tokens, session ids) are stored only as their SHA-256 hash.
+    sql: `
+      CREATE TABLE staff (
+        id INTEGER PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        name TEXT NOT NULL,
+        password_hash TEXT,
+        password_changed_at INTEGER,
+        webauthn_user_id TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL,
+        last_sign_in_at INTEGER
+      ) STRICT;
+
+      CREATE TABLE staff_links (
+        token_hash TEXT PRIMARY KEY,
+        staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        purpose TEXT NOT NULL CHECK (purpose IN ('add', 'reset')),
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER
+      ) STRICT;
+
+      CREATE INDEX staff_links_staff ON staff_links (staff_id);
+
+      CREATE TABLE staff_sessions (
+        id_hash TEXT PRIMARY KEY,
+        staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        last_seen_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE INDEX staff_sessions_staff ON staff_sessions (staff_id);
+
+      CREATE TABLE staff_passkeys (
+        credential_id TEXT PRIMARY KEY,
+        staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        public_key BLOB NOT NULL,
+        counter INTEGER NOT NULL,
+        transports TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        last_used_at INTEGER
+      ) STRICT;
+
+      CREATE INDEX staff_passkeys_staff ON staff_passkeys (staff_id);
+
+      CREATE TABLE staff_challenges (
+        challenge TEXT PRIMARY KEY,
+        purpose TEXT NOT NULL CHECK (purpose IN ('sign-in', 'add-passkey')),
+        staff_id INTEGER REFERENCES staff (id) ON DELETE CASCADE,
+        expires_at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE TABLE sign_in_throttle (
+        key TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        last_failure_at INTEGER NOT NULL,
+        locked_until INTEGER
+      ) STRICT;
+    `,
+  },
+  {
+    version: 5,
+    name: "the staff inbox: status, spam tray, where an inquiry came from, notes",
+    // Inquiries stored before this step are all real ones whose mails were queued: New.
+    sql: `
+      ALTER TABLE inquiries ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+        CHECK (status IN ('new', 'contacted', 'quoted', 'won', 'lost', 'spam'));
+      ALTER TABLE inquiries ADD COLUMN spam_reason TEXT;
+      ALTER TABLE inquiries ADD COLUMN service TEXT;
+      ALTER TABLE inquiries ADD COLUMN source_page TEXT;
+
+      CREATE INDEX inquiries_status ON inquiries (status, id);
+      CREATE INDEX inquiries_received ON inquiries (received_at);
+
+      CREATE TABLE inquiry_notes (
+        id INTEGER PRIMARY KEY,
+        inquiry_id INTEGER NOT NULL REFERENCES inquiries (id),
+        at TEXT NOT NULL,
+        author_email TEXT NOT NULL,
+        author_name TEXT NOT NULL,
+        body TEXT NOT NULL
+      ) STRICT;
+
+      CREATE INDEX inquiry_notes_inquiry ON inquiry_notes (inquiry_id, id);
+    `,
+  },
+  {
+    version: 6,
+    name: "contact form rate-limit counts, shared by every process",
+    sql: `
+      CREATE TABLE rate_limit_hits (
+        key TEXT NOT NULL,
+        at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE INDEX rate_limit_hits_key ON rate_limit_hits (key, at);
+    `,
+  },
+];
+
+/**
+ * PostgreSQL's steps: the same tables, columns and checks as SQLite's at each
+ * version. Ids are identities; times in milliseconds are BIGINT; staff e-mail
+ * addresses are stored lower-case (normalizeEmail), so a plain UNIQUE does
+ * what SQLite's NOCASE did.
+ */
+export const postgresMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: "inquiries and their outbox",
+    sql: `
+      CREATE TABLE inquiries (
+        id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+        reference TEXT UNIQUE,
+        received_at TEXT NOT NULL,
+        name TEXT NOT NULL,
+        email TEXT NOT NULL,
+        phone_number TEXT NOT NULL,
+        msg_subject TEXT NOT NULL,
+        message TEXT NOT NULL,
+        submission_key TEXT UNIQUE
+      );
+
+      CREATE TABLE outbox (
+        id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+        inquiry_id BIGINT NOT NULL REFERENCES inquiries (id),
+        kind TEXT NOT NULL CHECK (kind IN ('company', 'acknowledgement')),
+        state TEXT NOT NULL DEFAULT 'pending' CONSTRAINT outbox_state_check CHECK (state IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at BIGINT NOT NULL,
+        lease_token TEXT,
+        lease_until BIGINT,
+        last_error TEXT,
+        sent_at TEXT,
+        UNIQUE (inquiry_id, kind)
+      );
+
+      CREATE INDEX outbox_due ON outbox (state, next_attempt_at);
+    `,
+  },
+  {
+    version: 2,
+    name: "mails the mail server did not confirm",
+    sql: `
+      ALTER TABLE outbox DROP CONSTRAINT outbox_state_check;
+      ALTER TABLE outbox ADD CONSTRAINT outbox_state_check CHECK (state IN ('pending', 'sent', 'failed', 'unknown'));
+      ALTER TABLE outbox ADD COLUMN unconfirmed_at TEXT;
+    `,
+  },
+  {
+    version: 3,
+    name: "the audit log",
+    sql: `
+      CREATE TABLE audit_log (
+        id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+        at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        inquiry_id BIGINT,
+        detail TEXT
+      );
+
+      CREATE INDEX audit_log_inquiry ON audit_log (inquiry_id, id);
+    `,
+  },
+  {
+    version: 4,
+    name: "staff accounts, sign-in links, sessions, passkeys and sign-in throttling",
+    sql: `
+      CREATE TABLE staff (
+        id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        password_hash TEXT,
+        password_changed_at BIGINT,
+        webauthn_user_id TEXT NOT NULL UNIQUE,
+        created_at BIGINT NOT NULL,
+        last_sign_in_at BIGINT
+      );
+
+      CREATE TABLE staff_links (
+        token_hash TEXT PRIMARY KEY,
+        staff_id BIGINT NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        purpose TEXT NOT NULL CHECK (purpose IN ('add', 'reset')),
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        used_at BIGINT
+      );
+
+      CREATE INDEX staff_links_staff ON staff_links (staff_id);
+
+      CREATE TABLE staff_sessions (
+        id_hash TEXT PRIMARY KEY,
+        staff_id BIGINT NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        created_at BIGINT NOT NULL,
+        last_seen_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+
+      CREATE INDEX staff_sessions_staff ON staff_sessions (staff_id);
+
+      CREATE TABLE staff_passkeys (
+        credential_id TEXT PRIMARY KEY,
+        staff_id BIGINT NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        public_key BYTEA NOT NULL,
+        counter BIGINT NOT NULL,
+        transports TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        last_used_at BIGINT
+      );
+
+      CREATE INDEX staff_passkeys_staff ON staff_passkeys (staff_id);
+
+      CREATE TABLE staff_challenges (
+        challenge TEXT PRIMARY KEY,
+        purpose TEXT NOT NULL CHECK (purpose IN ('sign-in', 'add-passkey')),
+        staff_id BIGINT REFERENCES staff (id) ON DELETE CASCADE,
+        expires_at BIGINT NOT NULL
+      );
+
+      CREATE TABLE sign_in_throttle (
+        key TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        last_failure_at BIGINT NOT NULL,
+        locked_until BIGINT
+      );
+    `,
+  },
+  {
+    version: 5,
+    name: "the staff inbox: status, spam tray, where an inquiry came from, notes",
+    // SQLite has phone_digits from the process (sqlite-store.server.ts); here it is SQL.
+    sql: `
+      ALTER TABLE inquiries ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+        CHECK (status IN ('new', 'contacted', 'quoted', 'won', 'lost', 'spam'));
+      ALTER TABLE inquiries ADD COLUMN spam_reason TEXT;
+      ALTER TABLE inquiries ADD COLUMN service TEXT;
+      ALTER TABLE inquiries ADD COLUMN source_page TEXT;
+
+      CREATE INDEX inquiries_status ON inquiries (status, id);
+      CREATE INDEX inquiries_received ON inquiries (received_at);
+
+      CREATE TABLE inquiry_notes (
+        id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+        inquiry_id BIGINT NOT NULL REFERENCES inquiries (id),
+        at TEXT NOT NULL,
+        author_email TEXT NOT NULL,
+        author_name TEXT NOT NULL,
+        body TEXT NOT NULL
+      );
+
+      CREATE INDEX inquiry_notes_inquiry ON inquiry_notes (inquiry_id, id);
+
+      CREATE FUNCTION phone_digits(value TEXT) RETURNS TEXT
+        LANGUAGE sql IMMUTABLE STRICT
+        RETURN regexp_replace(value, '[^0-9]', '', 'g');
+    `,
+  },
+  {
+    version: 6,
+    name: "contact form rate-limit counts, shared by every process",
+    sql: `
+      CREATE TABLE rate_limit_hits (
+        key TEXT NOT NULL,
+        at BIGINT NOT NULL
+      );
+
+      CREATE INDEX rate_limit_hits_key ON rate_limit_hits (key, at);
+    `,
+  },
+];
