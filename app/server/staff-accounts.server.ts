@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { DatabaseSync } from "node:sqlite";
-import { retryWhileBusy, transaction } from "./db.server.ts";
+import { type Database, retryWhileBusy } from "./db.server.ts";
 
 export type StaffAccount = {
   id: number;
@@ -60,87 +59,84 @@ export const STAFF_WRITE_PATIENCE_MS = 5000;
 
 export type StaffAccounts = ReturnType<typeof createStaffAccounts>;
 
-export function createStaffAccounts(db: DatabaseSync) {
-  const insert = db.prepare(
-    "INSERT INTO staff (email, name, webauthn_user_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (email) DO NOTHING RETURNING *",
-  );
-  const byEmail = db.prepare("SELECT * FROM staff WHERE email = ?");
-  const byId = db.prepare("SELECT * FROM staff WHERE id = ?");
-  const list = db.prepare(
-    `SELECT staff.*, (SELECT count(*) FROM staff_passkeys WHERE staff_id = staff.id) AS passkeys
-     FROM staff ORDER BY email`,
-  );
-  const remove = db.prepare("DELETE FROM staff WHERE id = ?");
-  const setPassword = db.prepare("UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE id = ?");
-  const rehash = db.prepare("UPDATE staff SET password_hash = ? WHERE id = ? AND password_hash = ?");
-  const clearPassword = db.prepare("UPDATE staff SET password_hash = NULL, password_changed_at = ? WHERE id = ?");
-  const signedIn = db.prepare("UPDATE staff SET last_sign_in_at = ? WHERE id = ?");
-  const endSessions = db.prepare("DELETE FROM staff_sessions WHERE staff_id = ?");
+export function createStaffAccounts(db: Database) {
+  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work, { patienceMs: STAFF_WRITE_PATIENCE_MS });
+  const endSessions = "DELETE FROM staff_sessions WHERE staff_id = ?";
 
   return {
     async add(entry: { email: string; name: string }, now = Date.now()): Promise<StaffAccount> {
       const email = normalizeEmail(entry.email);
-      const row = await retryWhileBusy(
-        () => insert.get(email, entry.name.trim(), randomBytes(32).toString("base64url"), now) as StaffRow | undefined,
-        { patienceMs: STAFF_WRITE_PATIENCE_MS },
+      const row = await write(() =>
+        db.get<StaffRow>(
+          `INSERT INTO staff (email, name, webauthn_user_id, created_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (email) DO NOTHING RETURNING *`,
+          [email, entry.name.trim(), randomBytes(32).toString("base64url"), now],
+        ),
       );
       if (!row) throw new StaffAccountExistsError(email);
       return fromRow(row);
     },
 
-    byEmail(email: string): StaffAccount | undefined {
-      const row = byEmail.get(normalizeEmail(email)) as StaffRow | undefined;
+    async byEmail(email: string): Promise<StaffAccount | undefined> {
+      const row = await db.get<StaffRow>("SELECT * FROM staff WHERE email = ?", [normalizeEmail(email)]);
       return row ? fromRow(row) : undefined;
     },
 
-    byId(id: number): StaffAccount | undefined {
-      const row = byId.get(id) as StaffRow | undefined;
+    async byId(id: number): Promise<StaffAccount | undefined> {
+      const row = await db.get<StaffRow>("SELECT * FROM staff WHERE id = ?", [id]);
       return row ? fromRow(row) : undefined;
     },
 
-    list(): StaffListEntry[] {
-      return (list.all() as (StaffRow & { passkeys: number })[]).map((row) => ({
-        ...fromRow(row),
-        passkeys: row.passkeys,
-      }));
+    async list(): Promise<StaffListEntry[]> {
+      const rows = await db.all<StaffRow & { passkeys: number }>(
+        `SELECT staff.*, (SELECT count(*) FROM staff_passkeys WHERE staff_id = staff.id) AS passkeys
+         FROM staff ORDER BY email`,
+      );
+      return rows.map((row) => ({ ...fromRow(row), passkeys: row.passkeys }));
     },
 
     /** Removes the account with its sessions, passkeys and links. */
     async remove(id: number): Promise<boolean> {
-      return (await retryWhileBusy(() => remove.run(id), { patienceMs: STAFF_WRITE_PATIENCE_MS })).changes > 0;
+      return (await write(() => db.run("DELETE FROM staff WHERE id = ?", [id]))) > 0;
     },
 
     /** A new password, and every session of the account ends with the old one. */
     async setPassword(id: number, passwordHash: string, now = Date.now()): Promise<void> {
-      await retryWhileBusy(
-        () =>
-          transaction(db, () => {
-            setPassword.run(passwordHash, now, id);
-            endSessions.run(id);
-          }),
-        { patienceMs: STAFF_WRITE_PATIENCE_MS },
+      await write(() =>
+        db.transaction(async (tx) => {
+          await tx.run("UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE id = ?", [
+            passwordHash,
+            now,
+            id,
+          ]);
+          await tx.run(endSessions, [id]);
+        }),
       );
     },
 
     /** The old password stops working and every session ends, until a new password is set. */
     async clearPassword(id: number, now = Date.now()): Promise<void> {
-      await retryWhileBusy(
-        () =>
-          transaction(db, () => {
-            clearPassword.run(now, id);
-            endSessions.run(id);
-          }),
-        { patienceMs: STAFF_WRITE_PATIENCE_MS },
+      await write(() =>
+        db.transaction(async (tx) => {
+          await tx.run("UPDATE staff SET password_hash = NULL, password_changed_at = ? WHERE id = ?", [now, id]);
+          await tx.run(endSessions, [id]);
+        }),
       );
     },
 
     /** The same password under the current cost, when the stored hash was made with an older one. */
     async rehash(id: number, previousHash: string, passwordHash: string): Promise<void> {
-      await retryWhileBusy(() => rehash.run(passwordHash, id, previousHash), { patienceMs: STAFF_WRITE_PATIENCE_MS });
+      await write(() =>
+        db.run("UPDATE staff SET password_hash = ? WHERE id = ? AND password_hash = ?", [
+          passwordHash,
+          id,
+          previousHash,
+        ]),
+      );
     },
 
     async signedIn(id: number, now = Date.now()): Promise<void> {
-      await retryWhileBusy(() => signedIn.run(now, id), { patienceMs: STAFF_WRITE_PATIENCE_MS });
+      await write(() => db.run("UPDATE staff SET last_sign_in_at = ? WHERE id = ?", [now, id]));
     },
   };
 }

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { DatabaseSync } from "node:sqlite";
-import { retryWhileBusy, transaction } from "./db.server.ts";
+import { type Database, retryWhileBusy } from "./db.server.ts";
 import { STAFF_WRITE_PATIENCE_MS } from "./staff-accounts.server.ts";
 
 /** A link to set a password works for a day, once. */
@@ -22,20 +21,9 @@ export function newSecret(): string {
 
 export type StaffLinks = ReturnType<typeof createStaffLinks>;
 
-export function createStaffLinks(db: DatabaseSync) {
-  const insert = db.prepare(
-    "INSERT INTO staff_links (token_hash, staff_id, purpose, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-  );
-  const dropOthers = db.prepare("DELETE FROM staff_links WHERE staff_id = ? AND used_at IS NULL");
-  const dropOld = db.prepare("DELETE FROM staff_links WHERE expires_at < ?");
-  const find = db.prepare(
-    "SELECT staff_id, purpose, expires_at FROM staff_links WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
-  );
-  const use = db.prepare(
-    "UPDATE staff_links SET used_at = ? WHERE token_hash = ? AND staff_id = ? AND used_at IS NULL AND expires_at > ?",
-  );
-  const setPassword = db.prepare("UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE id = ?");
-  const endSessions = db.prepare("DELETE FROM staff_sessions WHERE staff_id = ?");
+export function createStaffLinks(db: Database) {
+  const dropOthers = "DELETE FROM staff_links WHERE staff_id = ? AND used_at IS NULL";
+  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work, { patienceMs: STAFF_WRITE_PATIENCE_MS });
 
   return {
     /**
@@ -44,24 +32,26 @@ export function createStaffLinks(db: DatabaseSync) {
      */
     async issue(staffId: number, purpose: LinkPurpose, now = Date.now()): Promise<string> {
       const token = newSecret();
-      await retryWhileBusy(
-        () =>
-          transaction(db, () => {
-            dropOld.run(now - LINK_LIFETIME_MS);
-            dropOthers.run(staffId);
-            insert.run(secretHash(token), staffId, purpose, now, now + LINK_LIFETIME_MS);
-          }),
-        { patienceMs: STAFF_WRITE_PATIENCE_MS },
+      await write(() =>
+        db.transaction(async (tx) => {
+          await tx.run("DELETE FROM staff_links WHERE expires_at < ?", [now - LINK_LIFETIME_MS]);
+          await tx.run(dropOthers, [staffId]);
+          await tx.run(
+            "INSERT INTO staff_links (token_hash, staff_id, purpose, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+            [secretHash(token), staffId, purpose, now, now + LINK_LIFETIME_MS],
+          );
+        }),
       );
       return token;
     },
 
     /** The link's account while the link is unused and in date. */
-    find(token: string, now = Date.now()): ValidLink | undefined {
+    async find(token: string, now = Date.now()): Promise<ValidLink | undefined> {
       if (!/^[\w-]{43}$/.test(token)) return undefined;
-      const row = find.get(secretHash(token), now) as
-        | { staff_id: number; purpose: LinkPurpose; expires_at: number }
-        | undefined;
+      const row = await db.get<{ staff_id: number; purpose: LinkPurpose; expires_at: number }>(
+        "SELECT staff_id, purpose, expires_at FROM staff_links WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
+        [secretHash(token), now],
+      );
       return row ? { staffId: row.staff_id, purpose: row.purpose, expiresAt: row.expires_at } : undefined;
     },
 
@@ -71,16 +61,23 @@ export function createStaffLinks(db: DatabaseSync) {
      * ends with the old password. False when the link was no longer good.
      */
     async setPassword(token: string, staffId: number, passwordHash: string, now = Date.now()): Promise<boolean> {
-      return retryWhileBusy(
-        () =>
-          transaction(db, () => {
-            if (use.run(now, secretHash(token), staffId, now).changes !== 1) return false;
-            setPassword.run(passwordHash, now, staffId);
-            endSessions.run(staffId);
-            dropOthers.run(staffId);
-            return true;
-          }),
-        { patienceMs: STAFF_WRITE_PATIENCE_MS },
+      return write(() =>
+        db.transaction(async (tx) => {
+          const used = await tx.run(
+            `UPDATE staff_links SET used_at = ?
+             WHERE token_hash = ? AND staff_id = ? AND used_at IS NULL AND expires_at > ?`,
+            [now, secretHash(token), staffId, now],
+          );
+          if (used !== 1) return false;
+          await tx.run("UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE id = ?", [
+            passwordHash,
+            now,
+            staffId,
+          ]);
+          await tx.run("DELETE FROM staff_sessions WHERE staff_id = ?", [staffId]);
+          await tx.run(dropOthers, [staffId]);
+          return true;
+        }),
       );
     },
   };

@@ -1,13 +1,17 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { describe, expect, test } from "vitest";
-import { openDatabase } from "./db.server.ts";
+import { afterEach, describe, expect, test } from "vitest";
+import { openTestStore } from "../../tests/support/test-store.ts";
 import { createStaffAccounts } from "./staff-accounts.server.ts";
 import { CHALLENGE_LIFETIME_MS, createStaffChallenges, createStaffPasskeys } from "./staff-passkeys.server.ts";
 
+const opened: { remove(): Promise<void> }[] = [];
+
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.remove();
+});
+
 async function setUp() {
-  const db = openDatabase(path.join(mkdtempSync(path.join(tmpdir(), "passkeys-")), "site.sqlite"));
+  const db = await openTestStore("passkeys");
+  opened.push(db);
   const accounts = createStaffAccounts(db);
   const asha = await accounts.add({ email: "asha@example.com", name: "Asha Verma" });
   return { accounts, passkeys: createStaffPasskeys(db), challenges: createStaffChallenges(db), asha };
@@ -28,7 +32,7 @@ describe("passkeys and their challenges", () => {
     };
     expect(await passkeys.add(passkey, 1000)).toBe(true);
     expect(await passkeys.add({ ...passkey, name: "Again" })).toBe(false);
-    expect(passkeys.byCredentialId("cred-1")).toEqual({
+    expect(await passkeys.byCredentialId("cred-1")).toEqual({
       credentialId: "cred-1",
       staffId: asha.id,
       publicKey,
@@ -36,12 +40,12 @@ describe("passkeys and their challenges", () => {
       transports: ["internal"],
     });
     await passkeys.used("cred-1", 7, 2000);
-    expect(passkeys.listFor(asha.id)).toEqual([
+    expect(await passkeys.listFor(asha.id)).toEqual([
       { credentialId: "cred-1", name: "Phone", createdAt: 1000, lastUsedAt: 2000 },
     ]);
     expect(await passkeys.remove(asha.id + 1, "cred-1")).toBe(false);
     await accounts.remove(asha.id);
-    expect(passkeys.byCredentialId("cred-1")).toBeUndefined();
+    expect(await passkeys.byCredentialId("cred-1")).toBeUndefined();
   });
 
   test("a challenge answers once, for its purpose, within five minutes", async () => {

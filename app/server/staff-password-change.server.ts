@@ -36,8 +36,8 @@ export async function setPasswordThroughLink(
   staff: StaffServices,
   now = Date.now(),
 ): Promise<LinkOutcome> {
-  const link = staff.links.find(token, now);
-  const account = link ? staff.accounts.byId(link.staffId) : undefined;
+  const link = await staff.links.find(token, now);
+  const account = link ? await staff.accounts.byId(link.staffId) : undefined;
   if (!link || !account) return { kind: "invalid-link" };
   const problem = newPasswordProblem(input, account);
   if (problem) return { kind: "refused", status: 400, message: problem };

@@ -1,15 +1,19 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { describe, expect, test } from "vitest";
-import { openDatabase } from "./db.server.ts";
+import { afterEach, describe, expect, test } from "vitest";
+import { openTestStore } from "../../tests/support/test-store.ts";
 import { createStaffAccounts } from "./staff-accounts.server.ts";
 import { createStaffSessions, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from "./staff-sessions.server.ts";
 
 const HOUR = 60 * 60_000;
 
+const opened: { remove(): Promise<void> }[] = [];
+
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.remove();
+});
+
 async function setUp() {
-  const db = openDatabase(path.join(mkdtempSync(path.join(tmpdir(), "sessions-")), "site.sqlite"));
+  const db = await openTestStore("sessions");
+  opened.push(db);
   const accounts = createStaffAccounts(db);
   const sessions = createStaffSessions(db);
   const asha = await accounts.add({ email: "asha@example.com", name: "Asha Verma" }, 0);
@@ -27,7 +31,7 @@ describe("staff sessions", () => {
       email: "asha@example.com",
       name: "Asha Verma",
     });
-    expect(JSON.stringify(db.prepare("SELECT * FROM staff_sessions").all())).not.toContain(id);
+    expect(JSON.stringify(await db.all("SELECT * FROM staff_sessions"))).not.toContain(id);
     expect(await sessions.find(`${id.slice(0, -1)}x`, 2000)).toBeUndefined();
   });
 

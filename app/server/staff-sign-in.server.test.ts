@@ -1,9 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { openTestStore } from "../../tests/support/test-store.ts";
 import { createAuditLog } from "./audit.server.ts";
-import { openDatabase } from "./db.server.ts";
 import { createStaffServices } from "./staff.server.ts";
 import { sessionIdFrom } from "./staff-cookie.server.ts";
 import { changePassword, setPasswordThroughLink } from "./staff-password-change.server.ts";
@@ -12,17 +9,20 @@ import { signInWithPassword } from "./staff-sign-in.server.ts";
 const password = "lantern-monsoon-ledger";
 const request = new Request("http://127.0.0.1/inbox/sign-in", { method: "POST" });
 
+const opened: { remove(): Promise<void> }[] = [];
+
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.remove();
+});
+
 async function setUp() {
-  const db = openDatabase(path.join(mkdtempSync(path.join(tmpdir(), "sign-in-")), "site.sqlite"));
+  const db = await openTestStore("sign-in");
+  opened.push(db);
   const staff = createStaffServices(db, createAuditLog(db), { passwordCost: { log2N: 10, r: 8, p: 1 } });
   const asha = await staff.accounts.add({ email: "asha@example.com", name: "Asha Verma" });
   const token = await staff.links.issue(asha.id, "add");
   expect(await setPasswordThroughLink(token, { password, repeat: password }, staff)).toEqual({ kind: "done" });
-  const actions = () =>
-    staff.audit
-      .recent(1000)
-      .reverse()
-      .map((entry) => [entry.actor, entry.action]);
+  const actions = async () => (await staff.audit.recent(1000)).reverse().map((entry) => [entry.actor, entry.action]);
   return { db, staff, asha, actions };
 }
 
@@ -39,8 +39,8 @@ describe("signing in with a password", () => {
     );
     const id = sessionIdFrom(new Request("http://127.0.0.1/", { headers: { cookie: setCookie.split(";")[0] ?? "" } }));
     expect((await staff.sessions.find(id ?? ""))?.member.id).toBe(asha.id);
-    expect(actions()).toContainEqual(["asha@example.com", "signed in"]);
-    expect(staff.audit.recent(1)[0]?.detail).toBe("with a password, from 203.0.113.7");
+    expect(await actions()).toContainEqual(["asha@example.com", "signed in"]);
+    expect((await staff.audit.recent(1))[0]?.detail).toBe("with a password, from 203.0.113.7");
   });
 
   test("a wrong password and an unknown address get the same answer, after checking a password hash alike", async () => {
@@ -57,7 +57,7 @@ describe("signing in with a password", () => {
     expect(wrong).toMatchObject({ kind: "refused", status: 400 });
     expect(verify).toHaveBeenCalledTimes(2);
     expect(verify.mock.calls[1]?.[1]).toBeUndefined();
-    expect(actions()).toEqual(
+    expect(await actions()).toEqual(
       expect.arrayContaining([
         ["asha@example.com", "sign-in failed"],
         ["unknown", "sign-in failed"],
@@ -81,10 +81,10 @@ describe("signing in with a password", () => {
     expect(sixth).toMatchObject({ kind: "refused", status: 429, retryAfterSeconds: 60 });
     expect(verify).not.toHaveBeenCalled();
     await signInWithPassword({ email: "asha@example.com", password }, request, "10.0.0.7", staff);
-    expect(actions().filter(([, action]) => action === "sign-in locked")).toEqual([
+    expect((await actions()).filter(([, action]) => action === "sign-in locked")).toEqual([
       ["asha@example.com", "sign-in locked"],
     ]);
-    expect(actions().filter(([, action]) => action === "sign-in failed")).toHaveLength(5);
+    expect((await actions()).filter(([, action]) => action === "sign-in failed")).toHaveLength(5);
   });
 
   test("an unknown address waits after five failures just as an account does", async () => {
@@ -111,7 +111,7 @@ describe("changing and setting passwords", () => {
   test("a change needs the current password, keeps to the rules, and ends every other session", async () => {
     const { staff, asha } = await setUp();
     const other = await staff.sessions.start(asha.id);
-    const account = staff.accounts.byId(asha.id);
+    const account = await staff.accounts.byId(asha.id);
     if (!account) throw new Error("no account");
     const fresh = "monsoon-lantern-harbour";
     expect(

@@ -86,7 +86,7 @@ export async function signInWithPassword(
     // Attempts refused while waiting are not recorded one by one: anyone could fill the
     // database with them. The wait itself was, when the failure that began it was.
     if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);
-    const account = staff.accounts.byEmail(email);
+    const account = await staff.accounts.byEmail(email);
     const check = await staff.passwords.verify(input.password, account?.passwordHash);
     if (check.ok && account?.passwordHash) {
       await staff.throttle.succeeded(ticket, accountKey);

@@ -1,5 +1,4 @@
-import type { DatabaseSync } from "node:sqlite";
-import { retryWhileBusy, transaction } from "./db.server.ts";
+import { type Database, type Queries, retryWhileBusy } from "./db.server.ts";
 import { clientKey } from "./rate-limit.server.ts";
 import { normalizeEmail, STAFF_WRITE_PATIENCE_MS } from "./staff-accounts.server.ts";
 
@@ -45,56 +44,53 @@ export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
  * shares one count. An attempt is counted as a failure before the password
  * is checked, in one transaction with the check of the lock: a burst of
  * attempts sent at once cannot slip past the count while the first ones are
- * still being checked. A success takes its count back.
+ * still being checked, on one instance or several (on PostgreSQL the
+ * transaction is SERIALIZABLE: attempts that meet are run again, one after
+ * the other). A success takes its count back.
  */
-export function createSignInThrottle(db: DatabaseSync, policy: ThrottlePolicy = signInThrottlePolicy) {
-  const read = db.prepare("SELECT * FROM sign_in_throttle WHERE key = ?");
-  const upsert = db.prepare(
-    `INSERT INTO sign_in_throttle (key, failures, last_failure_at, locked_until) VALUES (?, ?, ?, ?)
-     ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, last_failure_at = excluded.last_failure_at,
-       locked_until = excluded.locked_until`,
-  );
-  const clear = db.prepare("DELETE FROM sign_in_throttle WHERE key = ?");
-  // Lifts the lock only if it is the one this attempt set.
-  const takeBack = db.prepare(
-    `UPDATE sign_in_throttle SET failures = max(failures - 1, 0),
-       locked_until = CASE WHEN locked_until = ? THEN NULL ELSE locked_until END
-     WHERE key = ?`,
-  );
-  const forget = db.prepare("DELETE FROM sign_in_throttle WHERE last_failure_at < ? AND coalesce(locked_until, 0) < ?");
-
-  const write = <T>(work: () => T) => retryWhileBusy(work, { patienceMs: STAFF_WRITE_PATIENCE_MS });
+export function createSignInThrottle(db: Database, policy: ThrottlePolicy = signInThrottlePolicy) {
+  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work, { patienceMs: STAFF_WRITE_PATIENCE_MS });
 
   function lockFor(failures: number): number {
     const doublings = failures - policy.freeFailures;
     return Math.min(policy.firstLockMs * 2 ** Math.min(doublings, 30), policy.maxLockMs);
   }
 
-  function current(key: string, now: number): ThrottleRow | undefined {
-    const row = read.get(key) as ThrottleRow | undefined;
+  async function current(queries: Queries, key: string, now: number): Promise<ThrottleRow | undefined> {
+    const row = await queries.get<ThrottleRow>("SELECT * FROM sign_in_throttle WHERE key = ?", [key]);
     return row && now - row.last_failure_at < policy.forgetAfterMs ? row : undefined;
   }
 
   return {
     /** Says how long the keys must still wait, without counting anything. */
-    waiting(keys: readonly string[], now = Date.now()): number {
-      const until = Math.max(0, ...keys.map((key) => current(key, now)?.locked_until ?? 0));
+    async waiting(keys: readonly string[], now = Date.now()): Promise<number> {
+      const rows = await Promise.all(keys.map((key) => current(db, key, now)));
+      const until = Math.max(0, ...rows.map((row) => row?.locked_until ?? 0));
       return Math.max(0, until - now);
     },
 
     /** Refuses while any key waits; otherwise counts the attempt as a failure until it proves otherwise. */
     async begin(keys: readonly string[], now = Date.now()): Promise<ThrottleTicket> {
       return write(() =>
-        transaction(db, () => {
-          const rows = keys.map((key) => ({ key, row: current(key, now) }));
+        db.transaction(async (tx): Promise<ThrottleTicket> => {
+          const rows: { key: string; row: ThrottleRow | undefined }[] = [];
+          for (const key of keys) rows.push({ key, row: await current(tx, key, now) });
           const until = Math.max(0, ...rows.map(({ row }) => row?.locked_until ?? 0));
           if (until > now) return { allowed: false, retryAfterMs: until - now };
-          forget.run(now - policy.forgetAfterMs, now);
+          await tx.run("DELETE FROM sign_in_throttle WHERE last_failure_at < ? AND coalesce(locked_until, 0) < ?", [
+            now - policy.forgetAfterMs,
+            now,
+          ]);
           const locksIfFailed: { key: string; until: number }[] = [];
           for (const { key, row } of rows) {
             const failures = (row?.failures ?? 0) + 1;
             const lockedUntil = failures >= policy.freeFailures ? now + lockFor(failures) : null;
-            upsert.run(key, failures, now, lockedUntil);
+            await tx.run(
+              `INSERT INTO sign_in_throttle (key, failures, last_failure_at, locked_until) VALUES (?, ?, ?, ?)
+               ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, last_failure_at = excluded.last_failure_at,
+                 locked_until = excluded.locked_until`,
+              [key, failures, now, lockedUntil],
+            );
             if (lockedUntil !== null) locksIfFailed.push({ key, until: lockedUntil });
           }
           return { allowed: true, keys: [...keys], locksIfFailed };
@@ -109,13 +105,19 @@ export function createSignInThrottle(db: DatabaseSync, policy: ThrottlePolicy = 
      */
     async succeeded(ticket: Extract<ThrottleTicket, { allowed: true }>, accountKey?: string): Promise<void> {
       await write(() =>
-        transaction(db, () => {
+        db.transaction(async (tx) => {
           for (const key of ticket.keys) {
             if (key === accountKey) {
-              clear.run(key);
+              await tx.run("DELETE FROM sign_in_throttle WHERE key = ?", [key]);
             } else {
               const lock = ticket.locksIfFailed.find((entry) => entry.key === key);
-              takeBack.run(lock?.until ?? null, key);
+              // Lifts the lock only if it is the one this attempt set.
+              await tx.run(
+                `UPDATE sign_in_throttle SET failures = CASE WHEN failures > 0 THEN failures - 1 ELSE 0 END,
+                   locked_until = CASE WHEN locked_until = ? THEN NULL ELSE locked_until END
+                 WHERE key = ?`,
+                [lock?.until ?? null, key],
+              );
             }
           }
         }),
@@ -124,7 +126,7 @@ export function createSignInThrottle(db: DatabaseSync, policy: ThrottlePolicy = 
 
     /** Forgets an account's failures: its password was just set through a link. */
     async clear(key: string): Promise<void> {
-      await write(() => clear.run(key));
+      await write(() => db.run("DELETE FROM sign_in_throttle WHERE key = ?", [key]));
     },
   };
 }

@@ -46,7 +46,7 @@ export async function addPasskeyOptions(
   now = Date.now(),
 ): Promise<PublicKeyCredentialCreationOptionsJSON | undefined> {
   const { rpID } = relyingParty(request);
-  const existing = staff.passkeys.listFor(account.id).map((passkey) => ({ id: passkey.credentialId }));
+  const existing = (await staff.passkeys.listFor(account.id)).map((passkey) => ({ id: passkey.credentialId }));
   const options = await generateRegistrationOptions({
     rpName: site.name,
     rpID,
@@ -128,8 +128,8 @@ export async function verifyPasskeySignIn(
   staff: StaffServices,
   now = Date.now(),
 ): Promise<StaffAccount | undefined> {
-  const passkey = staff.passkeys.byCredentialId(response.id);
-  const account = passkey ? staff.accounts.byId(passkey.staffId) : undefined;
+  const passkey = await staff.passkeys.byCredentialId(response.id);
+  const account = passkey ? await staff.accounts.byId(passkey.staffId) : undefined;
   if (!passkey || !account) return undefined;
   // The authenticator names the account it made the passkey for; it must be this one.
   if (response.response.userHandle !== undefined && response.response.userHandle !== account.webauthnUserId) {

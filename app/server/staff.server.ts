@@ -1,5 +1,5 @@
-import type { DatabaseSync } from "node:sqlite";
 import type { AuditLog } from "./audit.server.ts";
+import type { Database } from "./db.server.ts";
 import { createStaffAccounts, type StaffAccounts } from "./staff-accounts.server.ts";
 import { createStaffLinks, type StaffLinks } from "./staff-links.server.ts";
 import {
@@ -25,7 +25,7 @@ export type StaffServices = {
 };
 
 export function createStaffServices(
-  db: DatabaseSync,
+  db: Database,
   audit: AuditLog,
   options: { passwordCost?: ScryptCost; throttle?: ThrottlePolicy } = {},
 ): StaffServices {

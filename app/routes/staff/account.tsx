@@ -30,14 +30,12 @@ function isNotice(value: string | null): value is AccountNotice {
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireStaff(request);
   const notice = new URL(request.url).searchParams.get("notice");
-  const passkeys = contactServices()
-    .staff.passkeys.listFor(member.id)
-    .map((passkey) => ({
-      id: passkey.credentialId,
-      name: passkey.name,
-      added: dayInIndia.format(passkey.createdAt),
-      lastUsed: passkey.lastUsedAt === null ? null : dayInIndia.format(passkey.lastUsedAt),
-    }));
+  const passkeys = (await contactServices().staff.passkeys.listFor(member.id)).map((passkey) => ({
+    id: passkey.credentialId,
+    name: passkey.name,
+    added: dayInIndia.format(passkey.createdAt),
+    lastUsed: passkey.lastUsedAt === null ? null : dayInIndia.format(passkey.lastUsedAt),
+  }));
   return { member, passkeys, notice: isNotice(notice) ? notice : null };
 }
 
@@ -53,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirect(`${signInPaths.account}?notice=passkey-removed`, 303);
   }
-  const account = staff.accounts.byId(member.id);
+  const account = await staff.accounts.byId(member.id);
   if (fields?.intent !== "change-password" || !account) {
     return data<ActionData>({ formError: setPasswordText.unreadable }, { status: 400 });
   }

@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireStaff(request);
   const { staff } = contactServices();
-  const account = staff.accounts.byId(member.id);
+  const account = await staff.accounts.byId(member.id);
   const options = account ? await addPasskeyOptions(request, account, staff) : undefined;
   if (!options) return jsonAnswer({ error: text.passkeyNotAdded }, { status: 503, headers: { "Retry-After": "60" } });
   return jsonAnswer({ options });

@@ -18,7 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   const member = await requireStaff(request);
   const input = asRegistrationRequest(await readJsonBody(request));
   const { staff } = contactServices();
-  const account = staff.accounts.byId(member.id);
+  const account = await staff.accounts.byId(member.id);
   if (!input || !account || !(await addPasskey(request, account, input, staff))) {
     return jsonAnswer({ error: text.passkeyNotAdded }, { status: 400 });
   }

@@ -18,18 +18,18 @@ const invalid = () => data<PageData>({ state: "invalid" }, { status: 404 });
  * it uses nothing up, so a mail or chat program that looks at the link first
  * does no harm; setting the password does.
  */
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const { staff } = contactServices();
-  const link = staff.links.find(params.token);
-  const account = link ? staff.accounts.byId(link.staffId) : undefined;
+  const link = await staff.links.find(params.token);
+  const account = link ? await staff.accounts.byId(link.staffId) : undefined;
   if (!account) return invalid();
   return data<PageData>({ state: "form", name: account.name, email: account.email });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { staff } = contactServices();
-  const link = staff.links.find(params.token);
-  const account = link ? staff.accounts.byId(link.staffId) : undefined;
+  const link = await staff.links.find(params.token);
+  const account = link ? await staff.accounts.byId(link.staffId) : undefined;
   if (!account) return invalid();
   const fields = await readStaffForm(request, ["email", "password", "repeat"]);
   const outcome = await setPasswordThroughLink(
