@@ -1,5 +1,4 @@
 import "./require-node.mjs";
-import { existsSync } from "node:fs";
 import { site } from "../app/content/site.ts";
 import { signInPaths } from "../app/lib/sign-in-paths.ts";
 import { absoluteUrl } from "../app/lib/urls.ts";
@@ -8,7 +7,7 @@ import { formatIndiaTime } from "../app/server/inquiry-report.server.ts";
 import { createStaffServices, type StaffServices } from "../app/server/staff.server.ts";
 import { isEmailAddress, normalizeEmail, StaffAccountExistsError } from "../app/server/staff-accounts.server.ts";
 import { LINK_LIFETIME_MS, type LinkPurpose } from "../app/server/staff-links.server.ts";
-import { commandDatabasePath, openCommandDatabase } from "./lib/command-database.ts";
+import { commandStoreDescription, commandStoreExists, openCommandDatabase } from "./lib/command-database.ts";
 
 const usage = `Staff accounts for the inbox (/inbox), on the server's database.
 
@@ -22,7 +21,8 @@ A link works once, for 24 hours; a newer link for the same account replaces it.
 Send it to the person only, by a way you trust: whoever opens it can set the password.
 No password is ever typed on the command line.
 
-The database is the server's: DATA_DIR or DATABASE_PATH, as for the server (default data/inquiries.sqlite).
+The database is the server's: DATA_DIR or DATABASE_PATH, as for the server (default data/inquiries.sqlite),
+or the PostgreSQL database of DATABASE_URL when that is set.
 `;
 
 function when(ms: number | null): string {
@@ -51,7 +51,7 @@ async function issueLink(staff: StaffServices, staffId: number, email: string, p
 
 async function run(staff: StaffServices, command: string, args: string[]): Promise<number> {
   if (command === "list") {
-    const accounts = staff.accounts.list();
+    const accounts = await staff.accounts.list();
     if (accounts.length === 0) {
       process.stdout.write('No staff accounts yet. Add one with: npm run staff -- add <email> "<name>"\n');
       return 0;
@@ -97,7 +97,7 @@ async function run(staff: StaffServices, command: string, args: string[]): Promi
     return 0;
   }
 
-  const account = staff.accounts.byEmail(email);
+  const account = await staff.accounts.byEmail(email);
   if (!account) {
     process.stderr.write(`There is no account for ${email}. "npm run staff -- list" shows them all.\n`);
     return 1;
@@ -148,20 +148,20 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const databasePath = commandDatabasePath();
-  if (databasePath === undefined) return 1;
+  const store = commandStoreDescription();
+  if (store === undefined) return 1;
   // Listing must not make a database where there is none; adding the first account on a fresh install does.
-  if (command !== "add" && !existsSync(databasePath)) {
-    process.stdout.write(`No staff accounts yet: there is no database at ${databasePath}.\n`);
+  if (command !== "add" && !commandStoreExists()) {
+    process.stdout.write(`No staff accounts yet: there is no database at ${store}.\n`);
     return command === "list" ? 0 : 1;
   }
 
-  const db = openCommandDatabase(databasePath);
+  const db = await openCommandDatabase();
   if (!db) return 1;
   try {
     return await run(createStaffServices(db, createAuditLog(db)), command, args);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
