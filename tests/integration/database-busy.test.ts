@@ -72,7 +72,9 @@ describe("a database another process holds locked", () => {
     await lock.release();
     const again = await postContact(server.url, { ...fields, form_token: token });
     expect(again.status).toBe(303);
-    expect(readDatabase(databasePath).inquiries.map((row) => row.name)).toEqual(["Kiran Locked"]);
+    expect((await readDatabase({ sqliteFile: databasePath })).inquiries.map((row) => row.name)).toEqual([
+      "Kiran Locked",
+    ]);
   });
 
   test("a lock released within the wait lets the form through, stored once", async () => {
@@ -90,7 +92,7 @@ describe("a database another process holds locked", () => {
     expect(slowest).toBeLessThan(100);
     expect(response.status).toBe(303);
     const reference = referenceOf(response);
-    const { inquiries, outbox } = readDatabase(databasePath);
+    const { inquiries, outbox } = await readDatabase({ sqliteFile: databasePath });
     expect(inquiries.map((row) => row.reference)).toEqual([reference]);
     expect(outbox).toHaveLength(2);
   });

@@ -1,4 +1,4 @@
-import { DatabaseSync } from "node:sqlite";
+import { type Database, openStore, type Params, type StoreLocation } from "../../../app/server/db.server.ts";
 
 export type ContactFields = Record<string, string>;
 
@@ -89,19 +89,37 @@ export type OutboxRow = {
   last_error: string | null;
 };
 
-/** Reads the database file as it stands, beside the running server. */
-export function readDatabase(file: string): { inquiries: InquiryRow[]; outbox: OutboxRow[] } {
-  const db = new DatabaseSync(file, { readOnly: true });
+/**
+ * Opens the store beside the running server, on either engine, for one look.
+ * Patient with a lock, as a staff command is: a read the server briefly holds up
+ * is not what the tests look at.
+ */
+async function lookAt<T>(location: StoreLocation, read: (db: Database) => Promise<T>): Promise<T> {
+  const db = await openStore(location, { busyWaitMs: 5000 });
   try {
-    return {
-      inquiries: db.prepare("SELECT * FROM inquiries ORDER BY id").all() as InquiryRow[],
-      outbox: db
-        .prepare("SELECT inquiry_id, kind, state, attempts, last_error FROM outbox ORDER BY inquiry_id, kind")
-        .all() as OutboxRow[],
-    };
+    return await read(db);
   } finally {
-    db.close();
+    await db.close();
   }
+}
+
+/** Reads the store as it stands, beside the running server. */
+export function readDatabase(location: StoreLocation): Promise<{ inquiries: InquiryRow[]; outbox: OutboxRow[] }> {
+  return lookAt(location, async (db) => ({
+    inquiries: await db.all<InquiryRow>("SELECT * FROM inquiries ORDER BY id"),
+    outbox: await db.all<OutboxRow>(
+      "SELECT inquiry_id, kind, state, attempts, last_error FROM outbox ORDER BY inquiry_id, kind",
+    ),
+  }));
+}
+
+/** The first row a query answers on the store as it stands, for what readDatabase does not show. */
+export function readRow<T = Record<string, unknown>>(
+  location: StoreLocation,
+  sql: string,
+  params: Params = [],
+): Promise<T | undefined> {
+  return lookAt(location, (db) => db.get<T>(sql, params));
 }
 
 /** Polls until the check passes, for state that settles in the background. */
