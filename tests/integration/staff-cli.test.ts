@@ -2,33 +2,47 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { type Database, openStore } from "../../app/server/db.server.ts";
 import { linkIn, runStaffCommand } from "../support/staff-command.ts";
+import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 
 let dataDir: string;
+let store: TestStoreLocation;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "staff-cli-"));
+  store = await newTestStoreLocation("staff-cli");
 });
 
 afterEach(async () => {
+  await store.remove();
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const staff = (...args: string[]) => runStaffCommand(args, dataDir);
+const staff = (...args: string[]) => runStaffCommand(args, dataDir, store.env);
 
-function auditActions(): { actor: string; action: string; detail: string | null }[] {
-  const db = new DatabaseSync(path.join(dataDir, "inquiries.sqlite"), { readOnly: true });
+/** What the command left in the store, read after it has finished. */
+async function inStore<T>(read: (db: Database) => Promise<T>): Promise<T> {
+  const db = await openStore(store.location);
   try {
-    return db.prepare("SELECT actor, action, detail FROM audit_log ORDER BY id").all() as {
-      actor: string;
-      action: string;
-      detail: string | null;
-    }[];
+    return await read(db);
   } finally {
-    db.close();
+    await db.close();
   }
+}
+
+function auditActions() {
+  return inStore((db) =>
+    db.all<{ actor: string; action: string; detail: string | null }>(
+      "SELECT actor, action, detail FROM audit_log ORDER BY id",
+    ),
+  );
+}
+
+/** SQLite's file is made only when needed; a PostgreSQL database is there all along. */
+function noDatabaseMade(): boolean {
+  return !("sqliteFile" in store.location) || !existsSync(store.location.sqliteFile);
 }
 
 describe("npm run staff", () => {
@@ -38,7 +52,7 @@ describe("npm run staff", () => {
     expect(stdout).toContain("Added Asha Verma <asha@example.com>.");
     expect(stdout).toContain("it works once, for 24 hours");
     expect(linkIn(stdout)).toMatch(/^https:\/\/www\.example\.com\/inbox\/set-password\/[\w-]{43}$/);
-    expect(auditActions()).toEqual([
+    expect(await auditActions()).toEqual([
       { actor: "system", action: "staff added", detail: "asha@example.com" },
       { actor: "system", action: "password link issued", detail: "add for asha@example.com" },
     ]);
@@ -73,26 +87,28 @@ describe("npm run staff", () => {
     expect(stdout).toContain("no longer works, and they are signed out everywhere");
     const second = linkIn(stdout);
     expect(second).not.toBe(first);
-    const db = new DatabaseSync(path.join(dataDir, "inquiries.sqlite"), { readOnly: true });
-    expect(db.prepare("SELECT purpose FROM staff_links WHERE used_at IS NULL").all()).toEqual([{ purpose: "reset" }]);
-    db.close();
+    expect(await inStore((db) => db.all("SELECT purpose FROM staff_links WHERE used_at IS NULL"))).toEqual([
+      { purpose: "reset" },
+    ]);
   });
 
   test("remove takes the account away with its sessions, passkeys and links", async () => {
     await staff("add", "asha@example.com", "Asha Verma");
     expect((await staff("remove", "asha@example.com")).stdout).toContain("Removed Asha Verma <asha@example.com>");
     expect((await staff("list")).stdout).toContain("No staff accounts yet.");
-    const db = new DatabaseSync(path.join(dataDir, "inquiries.sqlite"), { readOnly: true });
-    expect(db.prepare("SELECT count(*) AS n FROM staff_links").get()).toEqual({ n: 0 });
-    db.close();
-    expect(auditActions().at(-1)).toEqual({ actor: "system", action: "staff removed", detail: "asha@example.com" });
+    expect(await inStore((db) => db.get("SELECT count(*) AS n FROM staff_links"))).toEqual({ n: 0 });
+    expect((await auditActions()).at(-1)).toEqual({
+      actor: "system",
+      action: "staff removed",
+      detail: "asha@example.com",
+    });
   });
 
   test("takes no options, so no password is ever typed on the command line", async () => {
     const { code, stderr } = await staff("add", "asha@example.com", "Asha", "--password", "hunter2hunter2");
     expect(code).toBe(2);
     expect(stderr).toContain("takes no options; a password is never given here");
-    expect(existsSync(path.join(dataDir, "inquiries.sqlite"))).toBe(false);
+    expect(noDatabaseMade()).toBe(true);
   });
 
   test("refuses what is not an e-mail address, a missing name, an unknown account or command", async () => {
@@ -108,6 +124,6 @@ describe("npm run staff", () => {
     const { code, stdout } = await staff("list");
     expect(code).toBe(0);
     expect(stdout).toContain("No staff accounts yet");
-    expect(existsSync(path.join(dataDir, "inquiries.sqlite"))).toBe(false);
+    expect(noDatabaseMade()).toBe(true);
   });
 });

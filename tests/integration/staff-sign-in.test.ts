@@ -2,28 +2,39 @@ import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, inject, test } from "vitest";
+import { type Database, openStore } from "../../app/server/db.server.ts";
 import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
 import { goodPassword, linkIn, runStaffCommand, uniqueStaffEmail } from "../support/staff-command.ts";
+import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 
 const buildDir = inject("siteBuildDir");
 const dirs: string[] = [];
+const stores: TestStoreLocation[] = [];
 const servers: SiteServer[] = [];
 
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
+  await Promise.all(stores.map((store) => store.remove()));
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-type Site = SiteServer & { dataDir: string };
+type Site = SiteServer & { dataDir: string; store: TestStoreLocation };
 
+/** The server on a store of its own, on the engine under test. */
 async function site(env: Record<string, string> = {}): Promise<Site> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "staff-sign-in-"));
   dirs.push(dataDir);
-  const server = await startSite({ buildDir, dataDir, env });
+  const store = await newTestStoreLocation("staff-sign-in");
+  stores.push(store);
+  const server = await startSite({ buildDir, dataDir, env: { ...store.env, ...env } });
   servers.push(server);
-  return Object.assign(server, { dataDir });
+  return Object.assign(server, { dataDir, store });
+}
+
+/** `npm run staff` on the site's store, as an administrator of that server would run it. */
+function staffCommand(server: Site, ...args: string[]) {
+  return runStaffCommand(args, server.dataDir, server.store.env);
 }
 
 function form(fields: Record<string, string>): RequestInit {
@@ -49,7 +60,7 @@ type Account = { email: string; password: string };
 async function account(server: Site): Promise<Account> {
   const email = uniqueStaffEmail();
   const password = goodPassword();
-  const added = await runStaffCommand(["add", email, "Asha Verma"], server.dataDir);
+  const added = await staffCommand(server, "add", email, "Asha Verma");
   const set = await ask(server, new URL(linkIn(added.stdout)).pathname, form({ password, repeat: password }));
   expect(set.status).toBe(303);
   return { email, password };
@@ -73,8 +84,14 @@ function idHash(cookie: string): string {
     .digest("base64url");
 }
 
-function database(server: Site): DatabaseSync {
-  return new DatabaseSync(path.join(server.dataDir, "inquiries.sqlite"));
+/** The site's store, opened beside the server for a test to change or read it directly. */
+async function inStore<T>(server: Site, work: (db: Database) => Promise<T>): Promise<T> {
+  const db = await openStore(server.store.location, { busyWaitMs: 5000 });
+  try {
+    return await work(db);
+  } finally {
+    await db.close();
+  }
 }
 
 /** What an answer says, in the parts a refusal must keep the same. */
@@ -96,11 +113,11 @@ describe("staff addresses without a session", () => {
     const signedOut = await session(server, who);
     await ask(server, "/inbox/sign-out", form({}), { cookie: signedOut });
     const expired = await session(server, who);
-    const db = database(server);
-    db.prepare("UPDATE staff_sessions SET last_seen_at = last_seen_at - 13 * 3600 * 1000 WHERE id_hash = ?").run(
-      idHash(expired),
+    await inStore(server, (db) =>
+      db.run("UPDATE staff_sessions SET last_seen_at = last_seen_at - 13 * 3600 * 1000 WHERE id_hash = ?", [
+        idHash(expired),
+      ]),
     );
-    db.close();
 
     const requests: [string, string, RequestInit][] = [
       ["GET", "/inbox/account", {}],
@@ -133,17 +150,16 @@ describe("staff addresses without a session", () => {
     const cookie = await session(server, who);
     expect((await ask(server, "/inbox/account", {}, { cookie })).status).toBe(200);
 
-    const db = database(server);
-    const idle = db.prepare("UPDATE staff_sessions SET last_seen_at = ?");
-    idle.run(Date.now() - 12 * 3600 * 1000 + 60_000);
+    const lastSeen = (at: number) =>
+      inStore(server, (db) => db.run("UPDATE staff_sessions SET last_seen_at = ?", [at]));
+    await lastSeen(Date.now() - 12 * 3600 * 1000 + 60_000);
     expect((await ask(server, "/inbox/account", {}, { cookie })).status, "idle for 11 h 59 min").toBe(200);
-    idle.run(Date.now() - 12 * 3600 * 1000 - 1000);
+    await lastSeen(Date.now() - 12 * 3600 * 1000 - 1000);
     expect(await answer(await ask(server, "/inbox/account", {}, { cookie })), "idle for 12 h").toEqual(refusal);
 
     const fresh = await session(server, who);
-    db.prepare("UPDATE staff_sessions SET expires_at = ?").run(Date.now() - 1);
+    await inStore(server, (db) => db.run("UPDATE staff_sessions SET expires_at = ?", [Date.now() - 1]));
     expect(await answer(await ask(server, "/inbox/account", {}, { cookie: fresh })), "30 days on").toEqual(refusal);
-    db.close();
   });
 });
 
@@ -160,7 +176,7 @@ describe("cross-site posts", () => {
     const who = await account(server);
     const cookie = await session(server, who);
     const other = uniqueStaffEmail();
-    const link = new URL(linkIn((await runStaffCommand(["add", other, "Ravi Kumar"], server.dataDir)).stdout)).pathname;
+    const link = new URL(linkIn((await staffCommand(server, "add", other, "Ravi Kumar")).stdout)).pathname;
     const fresh = goodPassword();
     const json = (body: unknown): RequestInit => ({
       method: "POST",
@@ -235,12 +251,9 @@ describe("the wait after failed sign-ins", () => {
     // Another client does not.
     expect((await signIn(server, who, { "X-Forwarded-For": "203.0.113.8" })).status).toBe(303);
 
-    const db = database(server);
-    const actions = db.prepare("SELECT action, detail FROM audit_log WHERE action LIKE 'sign-in%'").all() as {
-      action: string;
-      detail: string;
-    }[];
-    db.close();
+    const actions = await inStore(server, (db) =>
+      db.all<{ action: string; detail: string }>("SELECT action, detail FROM audit_log WHERE action LIKE 'sign-in%'"),
+    );
     expect(actions.filter((entry) => entry.action === "sign-in failed")).toHaveLength(5);
     expect(actions).toContainEqual(
       expect.objectContaining({
@@ -294,11 +307,8 @@ describe("the session cookie, as the server sends it", () => {
 describe("one-time links", () => {
   test("a link is refused after 24 hours", async () => {
     const server = await site();
-    const link = new URL(linkIn((await runStaffCommand(["add", uniqueStaffEmail(), "Asha"], server.dataDir)).stdout))
-      .pathname;
-    const db = database(server);
-    db.prepare("UPDATE staff_links SET expires_at = ?").run(Date.now() - 1);
-    db.close();
+    const link = new URL(linkIn((await staffCommand(server, "add", uniqueStaffEmail(), "Asha")).stdout)).pathname;
+    await inStore(server, (db) => db.run("UPDATE staff_links SET expires_at = ?", [Date.now() - 1]));
     expect((await ask(server, link)).status).toBe(404);
     const password = goodPassword();
     expect((await ask(server, link, form({ password, repeat: password }))).status).toBe(404);
@@ -315,7 +325,7 @@ describe("the server's log", () => {
     };
 
     const email = uniqueStaffEmail();
-    const link = keep(linkIn((await runStaffCommand(["add", email, "Asha Verma"], server.dataDir)).stdout));
+    const link = keep(linkIn((await staffCommand(server, "add", email, "Asha Verma")).stdout));
     const pathname = new URL(link).pathname;
     keep(pathname.split("/").at(-1) ?? "");
     const password = keep(goodPassword());
@@ -338,7 +348,7 @@ describe("the server's log", () => {
     keep(second.split("=")[1] ?? "");
     await ask(server, "/inbox/passkeys/sign-in-options", { method: "POST" });
     await ask(server, "/inbox/sign-out", form({}), { cookie: second });
-    const reset = keep(linkIn((await runStaffCommand(["reset", email], server.dataDir)).stdout));
+    const reset = keep(linkIn((await staffCommand(server, "reset", email)).stdout));
     keep(new URL(reset).pathname.split("/").at(-1) ?? "");
     await ask(server, new URL(reset).pathname);
 
@@ -350,9 +360,7 @@ describe("the server's log", () => {
     for (const secret of secrets.filter((value) => value.length >= 8)) expect(log).not.toContain(secret);
 
     // Nor does the audit log, which names who did what.
-    const db = database(server);
-    const audit = JSON.stringify(db.prepare("SELECT * FROM audit_log").all());
-    db.close();
+    const audit = JSON.stringify(await inStore(server, (db) => db.all("SELECT * FROM audit_log")));
     expect(audit).toContain('"action":"signed in"');
     for (const secret of secrets.filter((value) => value.length >= 8)) expect(audit).not.toContain(secret);
   });

@@ -5,12 +5,18 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /**
  * Runs `npm run staff` (the script itself, with the Node that runs the tests)
- * on a data folder: the browser tests' server's, E2E_DATA_DIR, unless told.
- * Plain Node, for the browser tests (staff.ts) and the integration tests alike.
+ * on a data folder: the browser tests' server's, E2E_DATA_DIR, unless told;
+ * storeEnv, when given, names the store the server runs on instead (a test
+ * store's settings: its SQLite file, or DATABASE_URL). Plain Node, for the
+ * browser tests (staff.ts) and the integration tests alike.
  */
-export async function runStaffCommand(args: string[], dataDir = process.env.E2E_DATA_DIR): Promise<CommandResult> {
+export async function runStaffCommand(
+  args: string[],
+  dataDir = process.env.E2E_DATA_DIR,
+  storeEnv: Record<string, string> = {},
+): Promise<CommandResult> {
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts");
-  return runScript("scripts/staff.ts", args, { cwd: root, env: { DATA_DIR: dataDir } });
+  return runScript("scripts/staff.ts", args, { cwd: root, env: { DATA_DIR: dataDir, ...storeEnv } });
 }
 
 /** The set-password link in what `npm run staff -- add` or `reset` printed. */
