@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, inject, test } from "vitest";
 import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import {
   eventually,
   goodFields,
@@ -18,21 +19,22 @@ const buildDir = inject("siteBuildDir");
 const COMPANY_INBOX = "sales@example.com";
 
 let dataDir: string;
-let databasePath: string;
+let store: TestStoreLocation;
 const running: { stop(): Promise<void> }[] = [];
 
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "contact-delivery-"));
-  databasePath = path.join(dataDir, "inquiries.sqlite");
+  store = await newTestStoreLocation("contact-delivery");
 });
 
 afterEach(async () => {
   for (const thing of running.splice(0).reverse()) await thing.stop();
+  await store.remove();
   await rm(dataDir, { recursive: true, force: true });
 });
 
 async function site(env: Record<string, string> = {}): Promise<SiteServer> {
-  const server = await startSite({ buildDir, dataDir, env });
+  const server = await startSite({ buildDir, dataDir, env: { ...store.env, ...env } });
   running.push(server);
   return server;
 }
@@ -72,7 +74,7 @@ describe("delivering an inquiry", () => {
     const email = "ravi@उदाहरण.भारत";
     const reference = await sendInquiry(server.url, goodFields({ email }));
     expect(reference).toMatch(/^ENQ-/);
-    expect(readDatabase(databasePath).inquiries[0]?.email).toBe(email);
+    expect((await readDatabase(store.location)).inquiries[0]?.email).toBe(email);
     await smtp.waitForMails(2);
     const acknowledgement = smtp.mails.find((mail) => mail.envelope.to.some((to) => to.startsWith("ravi@")));
     // The receiver and the mail reader turn punycode back into Unicode; the raw header is what was sent.
@@ -139,8 +141,8 @@ describe("delivering an inquiry", () => {
     expect(acknowledgement.raw).not.toContain("Nair");
     expect(acknowledgement.text).not.toContain("Second line");
 
-    await eventually(() => {
-      const { outbox } = readDatabase(databasePath);
+    await eventually(async () => {
+      const { outbox } = await readDatabase(store.location);
       expect(outbox.map((mail) => [mail.kind, mail.state, mail.attempts])).toEqual([
         ["acknowledgement", "sent", 1],
         ["company", "sent", 1],
@@ -157,8 +159,8 @@ describe("delivering an inquiry", () => {
     const reference = await sendInquiry(server.url);
     expect(Date.now() - started).toBeLessThan(2000);
 
-    await eventually(() => {
-      const { inquiries, outbox } = readDatabase(databasePath);
+    await eventually(async () => {
+      const { inquiries, outbox } = await readDatabase(store.location);
       expect(inquiries.map((row) => row.reference)).toEqual([reference]);
       expect(outbox).toHaveLength(2);
       for (const mail of outbox) {
@@ -175,7 +177,7 @@ describe("delivering an inquiry", () => {
     await sleep(1500);
     expect(smtp.mails).toHaveLength(2);
     expect(new Set(smtp.mails.map((mail) => mail.header("message-id"))).size).toBe(2);
-    const { outbox } = readDatabase(databasePath);
+    const { outbox } = await readDatabase(store.location);
     expect(outbox.every((mail) => mail.state === "sent")).toBe(true);
   });
 
@@ -183,8 +185,8 @@ describe("delivering an inquiry", () => {
     const port = await closedPort();
     const first = await site(mailEnv(port));
     const references = [await sendInquiry(first.url), await sendInquiry(first.url), await sendInquiry(first.url)];
-    await eventually(() => {
-      const { outbox } = readDatabase(databasePath);
+    await eventually(async () => {
+      const { outbox } = await readDatabase(store.location);
       expect(outbox).toHaveLength(6);
       expect(outbox.every((mail) => mail.state === "pending" && mail.attempts >= 1)).toBe(true);
     });
@@ -199,7 +201,7 @@ describe("delivering an inquiry", () => {
     const sent = smtp.mails.map((mail) => mail.header("x-inquiry-reference")).sort();
     expect(sent).toEqual([...references, ...references].sort());
     expect(new Set(smtp.mails.map((mail) => mail.header("message-id"))).size).toBe(6);
-    const { inquiries, outbox } = readDatabase(databasePath);
+    const { inquiries, outbox } = await readDatabase(store.location);
     expect(inquiries.map((row) => row.reference)).toEqual(references);
     expect(outbox.every((mail) => mail.state === "sent")).toBe(true);
     expect(second.logs.filter((line) => line.startsWith("Mail sent:"))).toHaveLength(6);
@@ -216,8 +218,8 @@ describe("delivering an inquiry", () => {
     expect(Date.now() - started).toBeLessThan(800);
     const reference = referenceOf(response);
 
-    await eventually(() => {
-      const { inquiries, outbox } = readDatabase(databasePath);
+    await eventually(async () => {
+      const { inquiries, outbox } = await readDatabase(store.location);
       expect(inquiries.map((row) => row.reference)).toEqual([reference]);
       expect(
         outbox.some((mail) => mail.attempts >= 1 && /Greeting never received|timeout/i.test(mail.last_error ?? "")),
@@ -231,8 +233,8 @@ describe("delivering an inquiry", () => {
     const server = await site(mailEnv(smtp.port, { MAIL_MAX_ATTEMPTS: "3" }));
     const reference = await sendInquiry(server.url, goodFields({ email: "nobody@example.in" }));
 
-    await eventually(() => {
-      const { outbox } = readDatabase(databasePath);
+    await eventually(async () => {
+      const { outbox } = await readDatabase(store.location);
       expect(outbox.map((mail) => [mail.kind, mail.state, mail.attempts])).toEqual([
         ["acknowledgement", "failed", 1],
         ["company", "failed", 3],
@@ -249,7 +251,7 @@ describe("delivering an inquiry", () => {
     const server = await site();
     expect(server.logs.join("\n")).toMatch(/E-mail is off \(SMTP_HOST is not set\): inquiries are stored in/);
     const reference = await sendInquiry(server.url);
-    const { inquiries, outbox } = readDatabase(databasePath);
+    const { inquiries, outbox } = await readDatabase(store.location);
     expect(inquiries.map((row) => row.reference)).toEqual([reference]);
     expect(outbox.map((mail) => [mail.state, mail.attempts])).toEqual([
       ["pending", 0],
@@ -263,7 +265,7 @@ describe("delivering an inquiry", () => {
 
   test("refuses to start on a bad mail setting, naming it", async () => {
     await expect(
-      startSite({ buildDir, dataDir, env: { SMTP_HOST: "127.0.0.1", SMTP_PORT: "seventy" } }),
+      startSite({ buildDir, dataDir, env: { ...store.env, SMTP_HOST: "127.0.0.1", SMTP_PORT: "seventy" } }),
     ).rejects.toThrow(/SMTP_PORT: must be a whole number/);
   });
 });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, inject, test } from "vitest";
 import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import { eventually, readDatabase, sendInquiry } from "./support/contact-form.ts";
 import { runInquiries } from "./support/inquiries-command.ts";
 import { type MailCatcher, type MailCatcherOptions, startMailCatcher } from "./support/mail-catcher.ts";
@@ -11,16 +12,17 @@ import { type MailCatcher, type MailCatcherOptions, startMailCatcher } from "./s
 const buildDir = inject("siteBuildDir");
 
 let dataDir: string;
-let databasePath: string;
+let store: TestStoreLocation;
 const running: { stop(): Promise<void> }[] = [];
 
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "mail-confirmation-"));
-  databasePath = path.join(dataDir, "inquiries.sqlite");
+  store = await newTestStoreLocation("mail-confirmation");
 });
 
 afterEach(async () => {
   for (const thing of running.splice(0).reverse()) await thing.stop();
+  await store.remove();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -36,6 +38,7 @@ async function site(smtpPort: number, confirmSeconds: string): Promise<SiteServe
     buildDir,
     dataDir,
     env: {
+      ...store.env,
       SMTP_HOST: "127.0.0.1",
       SMTP_PORT: String(smtpPort),
       SMTP_TIMEOUT_SECONDS: "0.5",
@@ -51,7 +54,8 @@ async function site(smtpPort: number, confirmSeconds: string): Promise<SiteServe
   return server;
 }
 
-const mailStates = () => readDatabase(databasePath).outbox.map((mail) => [mail.kind, mail.state, mail.attempts]);
+const mailStates = async () =>
+  (await readDatabase(store.location)).outbox.map((mail) => [mail.kind, mail.state, mail.attempts]);
 
 describe("a mail server slow to confirm the end of a message", () => {
   test("is given the longer wait: each mail arrives once and is recorded as sent", async () => {
@@ -59,8 +63,8 @@ describe("a mail server slow to confirm the end of a message", () => {
     const server = await site(smtp.port, "5");
     await sendInquiry(server.url);
 
-    await eventually(() =>
-      expect(mailStates()).toEqual([
+    await eventually(async () =>
+      expect(await mailStates()).toEqual([
         ["acknowledgement", "sent", 1],
         ["company", "sent", 1],
       ]),
@@ -75,8 +79,8 @@ describe("a mail server slow to confirm the end of a message", () => {
     const first = await site(silent.port, "1");
     const reference = await sendInquiry(first.url);
 
-    await eventually(() =>
-      expect(mailStates()).toEqual([
+    await eventually(async () =>
+      expect(await mailStates()).toEqual([
         ["acknowledgement", "unknown", 1],
         ["company", "unknown", 1],
       ]),
@@ -85,9 +89,9 @@ describe("a mail server slow to confirm the end of a message", () => {
     // Longer than every retry pause: nothing goes out again by itself.
     await sleep(2000);
     expect(silent.mails).toHaveLength(2);
-    expect(mailStates().map(([, state]) => state)).toEqual(["unknown", "unknown"]);
+    expect((await mailStates()).map(([, state]) => state)).toEqual(["unknown", "unknown"]);
 
-    const listing = (await runInquiries(databasePath)).stdout;
+    const listing = (await runInquiries(store.env)).stdout;
     expect(listing).toContain("NOT CONFIRMED (may have arrived; check them): 2.");
     expect(listing).toMatch(
       /Company copy: NOT CONFIRMED \d{4}-\d\d-\d\d \d\d:\d\d: the mail server did not confirm it/,
@@ -99,22 +103,20 @@ describe("a mail server slow to confirm the end of a message", () => {
     expect(listing).toContain(`npm run inquiries -- --resend-unknown ${reference}`);
     expect(listing).toContain(`npm run inquiries -- --mark-sent ${reference}`);
 
-    expect((await runInquiries(databasePath, "--retry-failed")).stdout).toContain(
-      "0 failed mails are back in the queue.",
-    );
-    expect(mailStates().map(([, state]) => state)).toEqual(["unknown", "unknown"]);
+    expect((await runInquiries(store.env, "--retry-failed")).stdout).toContain("0 failed mails are back in the queue.");
+    expect((await mailStates()).map(([, state]) => state)).toEqual(["unknown", "unknown"]);
 
     // Staff found the mails missing and send them again, through a server that answers.
     await first.stop();
-    const resend = await runInquiries(databasePath, "--resend-unknown", reference);
+    const resend = await runInquiries(store.env, "--resend-unknown", reference);
     expect(resend.stdout).toContain(
       `2 unconfirmed mails of ${reference} are back in the queue, with the same Message-ID.`,
     );
     const answering = await mailServer();
     await site(answering.port, "5");
     await answering.waitForMails(2);
-    await eventually(() =>
-      expect(mailStates()).toEqual([
+    await eventually(async () =>
+      expect(await mailStates()).toEqual([
         ["acknowledgement", "sent", 1],
         ["company", "sent", 1],
       ]),
