@@ -1,16 +1,18 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { spamReasons } from "../../app/content/inbox.ts";
+import type { StoreLocation } from "../../app/server/db.server.ts";
 import { issueFormToken } from "../../app/server/form-token.server.ts";
 import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import {
   goodFields,
   openForm,
   postContact,
   readDatabase,
+  readRow,
   referenceOf,
   type VisitorFields,
 } from "./support/contact-form.ts";
@@ -18,31 +20,29 @@ import {
 const buildDir = inject("siteBuildDir");
 
 /** How the inquiry sent from this address was filed, and how many mails it owes. */
-function spamOf(file: string, email: string) {
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    return db
-      .prepare(
-        `SELECT status, spam_reason, (SELECT count(*) FROM outbox WHERE inquiry_id = inquiries.id) AS mails
-         FROM inquiries WHERE email = ?`,
-      )
-      .get(email);
-  } finally {
-    db.close();
-  }
+function spamOf(location: StoreLocation, email: string) {
+  return readRow(
+    location,
+    `SELECT status, spam_reason, (SELECT count(*) FROM outbox WHERE inquiry_id = inquiries.id) AS mails
+     FROM inquiries WHERE email = ?`,
+    [email],
+  );
 }
 
 let dataDir: string;
+let store: TestStoreLocation;
 let server: SiteServer;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "contact-input-"));
+  store = await newTestStoreLocation("contact-input");
   // Behind a trusted proxy, so each test can be its own client and no rate limit is shared.
-  server = await startSite({ buildDir, dataDir, env: { TRUST_PROXY: "1" } });
+  server = await startSite({ buildDir, dataDir, env: { ...store.env, TRUST_PROXY: "1" } });
 });
 
 afterAll(async () => {
   await server?.stop();
+  await store?.remove();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -52,8 +52,8 @@ function client(): Record<string, string> {
   return { "X-Forwarded-For": `192.0.2.${clients}` };
 }
 
-function storedCount(): number {
-  return readDatabase(path.join(dataDir, "inquiries.sqlite")).inquiries.length;
+async function storedCount(): Promise<number> {
+  return (await readDatabase(store.location)).inquiries.length;
 }
 
 /** A fresh form and the fields to send with it. */
@@ -68,7 +68,7 @@ function summaryLinks(html: string): string[] {
 
 describe("the contact action refuses bad input with a clear 4xx, and keeps running", () => {
   test("missing fields: 400, the page again with an error for each field", async () => {
-    const before = storedCount();
+    const before = await storedCount();
     const { form_token } = await form();
     const response = await postContact(server.url, { website: "", form_token }, client());
     expect(response.status).toBe(400);
@@ -85,7 +85,7 @@ describe("the contact action refuses bad input with a clear 4xx, and keeps runni
       expect(html).toContain(`>${message}</a>`);
     }
     expect(html).toContain('aria-describedby="contact-email-error"');
-    expect(storedCount()).toBe(before);
+    expect(await storedCount()).toBe(before);
   });
 
   test("blank and whitespace-only fields count as missing", async () => {
@@ -151,11 +151,11 @@ describe("the contact action refuses bad input with a clear 4xx, and keeps runni
   });
 
   test("a 10 kB name: 400 with the limit", async () => {
-    const before = storedCount();
+    const before = await storedCount();
     const response = await postContact(server.url, await form({ name: "n".repeat(10_240) }), client());
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Your name can be at most 100 characters; it has 10,240 now");
-    expect(storedCount()).toBe(before);
+    expect(await storedCount()).toBe(before);
   });
 
   test("a 2 MB body: 413, whether or not it says its size", async () => {
@@ -228,7 +228,7 @@ describe("the contact action refuses bad input with a clear 4xx, and keeps runni
     );
     expect(accepted.status).toBe(303);
     const reference = referenceOf(accepted);
-    const row = readDatabase(path.join(dataDir, "inquiries.sqlite")).inquiries.find((r) => r.reference === reference);
+    const row = (await readDatabase(store.location)).inquiries.find((r) => r.reference === reference);
     expect(row?.name).toBe(script);
     expect(row?.message).toBe(`${script}\n<img src=x onerror=alert(1)>`);
   });
@@ -242,7 +242,7 @@ describe("the contact action refuses bad input with a clear 4xx, and keeps runni
     const response = await postContact(server.url, fields, client());
     expect(response.status).toBe(303);
     const reference = referenceOf(response);
-    const row = readDatabase(path.join(dataDir, "inquiries.sqlite")).inquiries.find((r) => r.reference === reference);
+    const row = (await readDatabase(store.location)).inquiries.find((r) => r.reference === reference);
     expect(row).toMatchObject({ name: fields.name, msg_subject: fields.msg_subject, message: fields.message });
   });
 
@@ -294,7 +294,7 @@ describe("the contact action refuses bad input with a clear 4xx, and keeps runni
     const third = await postContact(server.url, fields, headers);
     expect([first.status, second.status, third.status]).toEqual([303, 303, 303]);
     expect(new Set([referenceOf(first), referenceOf(second), referenceOf(third)]).size).toBe(1);
-    const rows = readDatabase(path.join(dataDir, "inquiries.sqlite")).inquiries.filter((r) => r.name === fields.name);
+    const rows = (await readDatabase(store.location)).inquiries.filter((r) => r.name === fields.name);
     expect(rows).toHaveLength(1);
 
     // The same form with a different message is a different inquiry.
@@ -303,13 +303,13 @@ describe("the contact action refuses bad input with a clear 4xx, and keeps runni
   });
 
   test("a bot that fills in the hidden field is shown success, and kept in the spam tray without mail", async () => {
-    const before = storedCount();
+    const before = await storedCount();
     const fields = await form({ website: "https://spam.example" });
     const response = await postContact(server.url, fields, client());
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/contact?sent=");
-    expect(storedCount()).toBe(before + 1);
-    const stored = spamOf(path.join(dataDir, "inquiries.sqlite"), fields.email);
+    expect(await storedCount()).toBe(before + 1);
+    const stored = await spamOf(store.location, fields.email);
     expect(stored).toEqual({ status: "spam", spam_reason: spamReasons.honeypot, mails: 0 });
     const logs = server.logs.join("\n");
     expect(logs).toMatch(/ENQ-\d{4}-\d{6} looks sent by a bot \(The hidden field .*\); kept in the spam tray/);
@@ -317,15 +317,9 @@ describe("the contact action refuses bad input with a clear 4xx, and keeps runni
   });
 
   test("the service and page the form was opened from are stored when they are the site's own, and dropped otherwise", async () => {
-    const file = path.join(dataDir, "inquiries.sqlite");
-    const origin = (email: string) => {
-      const db = new DatabaseSync(file, { readOnly: true });
-      try {
-        return { ...db.prepare("SELECT service, source_page FROM inquiries WHERE email = ?").get(email) };
-      } finally {
-        db.close();
-      }
-    };
+    const origin = async (email: string) => ({
+      ...(await readRow(store.location, "SELECT service, source_page FROM inquiries WHERE email = ?", [email])),
+    });
     const fromCake = await form();
     const taken = await postContact(
       server.url,
@@ -333,7 +327,7 @@ describe("the contact action refuses bad input with a clear 4xx, and keeps runni
       client(),
     );
     expect(taken.status).toBe(303);
-    expect(origin(fromCake.email)).toEqual({ service: "cake", source_page: "/services/cake" });
+    expect(await origin(fromCake.email)).toEqual({ service: "cake", source_page: "/services/cake" });
 
     const forged = await form();
     const stillTaken = await postContact(
@@ -342,7 +336,7 @@ describe("the contact action refuses bad input with a clear 4xx, and keeps runni
       client(),
     );
     expect(stillTaken.status).toBe(303);
-    expect(origin(forged.email)).toEqual({ service: null, source_page: null });
+    expect(await origin(forged.email)).toEqual({ service: null, source_page: null });
 
     // A form shown again for a mistake carries them on.
     const mistaken = await form({ email: "asha@" });
@@ -377,39 +371,44 @@ describe("the contact action refuses bad input with a clear 4xx, and keeps runni
 
 describe("the minimum fill time", () => {
   let slowDir: string;
+  let slowStore: TestStoreLocation;
   let slow: SiteServer;
   const slowSecret = "a-secret-for-the-fill-time-tests-0123456789";
 
   beforeAll(async () => {
     slowDir = await mkdtemp(path.join(tmpdir(), "contact-fill-time-"));
+    slowStore = await newTestStoreLocation("contact-fill-time");
     slow = await startSite({
       buildDir,
       dataDir: slowDir,
-      env: { FORM_MIN_FILL_SECONDS: "1.5", FORM_SECRET: slowSecret, TRUST_PROXY: "1" },
+      // The test's own FORM_SECRET over the store's: the tests make tokens with it.
+      env: { ...slowStore.env, FORM_MIN_FILL_SECONDS: "1.5", FORM_SECRET: slowSecret, TRUST_PROXY: "1" },
     });
   });
 
   afterAll(async () => {
     await slow?.stop();
+    await slowStore?.remove();
     await rm(slowDir, { recursive: true, force: true });
   });
 
   test("a form sent faster than a person could fill it is shown success and kept as spam; a calm one is stored", async () => {
-    const file = path.join(slowDir, "inquiries.sqlite");
     const fast = { ...goodFields(), form_token: await openForm(slow.url) };
     const caught = await postContact(slow.url, fast);
     expect(caught.status).toBe(303);
     expect(caught.headers.get("location")).toBe("/contact?sent=");
-    expect(spamOf(file, fast.email)).toMatchObject({ status: "spam", mails: 0 });
-    expect(spamOf(file, fast.email)?.spam_reason).toMatch(/^Sent \d\.\d s after the form was opened/);
+    expect(await spamOf(slowStore.location, fast.email)).toMatchObject({ status: "spam", mails: 0 });
+    expect((await spamOf(slowStore.location, fast.email))?.spam_reason).toMatch(
+      /^Sent \d\.\d s after the form was opened/,
+    );
 
     const calm = { ...goodFields(), form_token: await openForm(slow.url) };
     await new Promise((resolve) => setTimeout(resolve, 1600));
     const taken = await postContact(slow.url, calm);
     expect(taken.status).toBe(303);
     expect(referenceOf(taken)).toMatch(/^ENQ-/);
-    expect(spamOf(file, calm.email)).toEqual({ status: "new", spam_reason: null, mails: 2 });
-    expect(readDatabase(file).inquiries).toHaveLength(2);
+    expect(await spamOf(slowStore.location, calm.email)).toEqual({ status: "new", spam_reason: null, mails: 2 });
+    expect((await readDatabase(slowStore.location)).inquiries).toHaveLength(2);
   });
 
   test("an incomplete form sent at once gets its errors, not a bot's thank-you", async () => {
@@ -420,13 +419,13 @@ describe("the minimum fill time", () => {
   });
 
   test("a form whose token cannot be verified is shown again with the input and a fresh token, not stored", async () => {
-    const stored = () => readDatabase(path.join(slowDir, "inquiries.sqlite")).inquiries.length;
+    const stored = async () => (await readDatabase(slowStore.location)).inquiries.length;
     const fields = goodFields();
     const forged = `${Date.now().toString(36)}.AAAAAAAAAAAAAAAA.${"A".repeat(43)}`;
     const expired = issueFormToken(Buffer.from(slowSecret), Date.now() - 25 * 3_600_000);
     for (const [index, token] of [forged, expired, "x"].entries()) {
       const visitor = { "X-Forwarded-For": `198.51.100.${index + 1}` };
-      const before = stored();
+      const before = await stored();
       const response = await postContact(slow.url, { ...fields, form_token: token }, visitor);
       expect(response.status, token).toBe(400);
       const html = await response.text();
@@ -435,7 +434,7 @@ describe("the minimum fill time", () => {
       const fresh = /name="form_token" value="([^"]+)"/.exec(html)?.[1];
       expect(fresh).toBeDefined();
       expect(fresh).not.toBe(token);
-      expect(stored()).toBe(before);
+      expect(await stored()).toBe(before);
 
       // The visitor presses Send again at once, and the message is taken.
       const again = await postContact(slow.url, { ...fields, form_token: fresh ?? "" }, visitor);
