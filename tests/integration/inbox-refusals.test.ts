@@ -1,5 +1,4 @@
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, test } from "vitest";
 import { inboxPaths } from "../../app/lib/inbox-paths.ts";
@@ -93,8 +92,8 @@ describe("without a session, every inbox address", () => {
     }
   });
 
-  test("changes nothing: the inquiry is still New, unerased, with no note", () => {
-    const { inquiries } = readDatabase(path.join(site.dataDir, "inquiries.sqlite"));
+  test("changes nothing: the inquiry is still New, unerased, with no note", async () => {
+    const { inquiries } = await readDatabase(site.store.location);
     expect(inquiries.map((row) => row.reference)).toEqual([existing]);
     expect(inquiries[0]).toMatchObject({ status: "new", name: visitor.name });
   });
