@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import { goodFields, openForm, postContact, readDatabase, referenceOf, sendInquiry } from "./support/contact-form.ts";
 import { type MailCatcher, startMailCatcher } from "./support/mail-catcher.ts";
 
@@ -10,16 +11,19 @@ const buildDir = inject("siteBuildDir");
 const COMPANY_INBOX = "sales@example.com";
 
 let dataDir: string;
+let store: TestStoreLocation;
 let smtp: MailCatcher;
 let server: SiteServer;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "contact-load-"));
+  store = await newTestStoreLocation("contact-load");
   smtp = await startMailCatcher();
   server = await startSite({
     buildDir,
     dataDir,
     env: {
+      ...store.env,
       // Client addresses come from X-Forwarded-For, so one machine can be fifty visitors.
       TRUST_PROXY: "1",
       SMTP_HOST: "127.0.0.1",
@@ -35,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await smtp?.close();
+  await store?.remove();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -46,7 +51,7 @@ test("50 visitors sending at once end in 50 stored inquiries and 50 company mail
   );
   expect(new Set(references).size).toBe(50);
 
-  const { inquiries } = readDatabase(path.join(dataDir, "inquiries.sqlite"));
+  const { inquiries } = await readDatabase(store.location);
   expect(inquiries).toHaveLength(50);
   expect(inquiries.map((row) => row.reference).sort()).toEqual([...references].sort());
 
@@ -56,7 +61,7 @@ test("50 visitors sending at once end in 50 stored inquiries and 50 company mail
   const company = smtp.mails.filter((mail) => mail.envelope.to.includes(COMPANY_INBOX));
   expect(company).toHaveLength(50);
   expect(company.map((mail) => mail.header("x-inquiry-reference")).sort()).toEqual([...references].sort());
-  expect(readDatabase(path.join(dataDir, "inquiries.sqlite")).outbox.every((mail) => mail.state === "sent")).toBe(true);
+  expect((await readDatabase(store.location)).outbox.every((mail) => mail.state === "sent")).toBe(true);
 });
 
 test("one address gets five inquiries in ten minutes, then a 429 with its typing kept", async () => {
@@ -75,6 +80,6 @@ test("one address gets five inquiries in ten minutes, then a 429 with its typing
   // Other visitors are not affected.
   const neighbour = await sendInquiry(server.url, goodFields(), { "X-Forwarded-For": "203.0.113.8" });
   expect(neighbour).toMatch(/^ENQ-/);
-  const rows = readDatabase(path.join(dataDir, "inquiries.sqlite")).inquiries;
+  const rows = (await readDatabase(store.location)).inquiries;
   expect(rows.filter((row) => row.name === "Sixth Try")).toHaveLength(0);
 });

@@ -6,22 +6,26 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, inject, test } from "vitest";
 import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import { goodFields, openForm, readDatabase } from "./support/contact-form.ts";
 import { type MailCatcher, startMailCatcher } from "./support/mail-catcher.ts";
 
 const buildDir = inject("siteBuildDir");
 
 let dataDir: string;
+let store: TestStoreLocation;
 let smtp: MailCatcher;
 let server: SiteServer;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "shutdown-"));
+  store = await newTestStoreLocation("shutdown");
   smtp = await startMailCatcher();
   server = await startSite({
     buildDir,
     dataDir,
     env: {
+      ...store.env,
       SMTP_HOST: "127.0.0.1",
       SMTP_PORT: String(smtp.port),
       MAIL_TO: "sales@example.com",
@@ -34,6 +38,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await server?.stop("SIGKILL");
   await smtp?.close();
+  await store?.remove();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -156,8 +161,8 @@ function tally(outcomes: Outcome[], stoppedAt: number) {
   };
 }
 
-function storedReferences(): string[] {
-  return readDatabase(path.join(dataDir, "inquiries.sqlite")).inquiries.map((row) => row.reference);
+async function storedReferences(): Promise<string[]> {
+  return (await readDatabase(store.location)).inquiries.map((row) => row.reference);
 }
 
 function report(label: string, result: ReturnType<typeof tally>, stored: string[]) {
@@ -168,7 +173,7 @@ function report(label: string, result: ReturnType<typeof tally>, stored: string[
 test("a stop during a burst answers every request that had reached the server", async () => {
   const { outcomes, stoppedAt, exit } = await burstWithStop(false, 10);
   const result = tally(outcomes, stoppedAt);
-  const stored = storedReferences();
+  const stored = await storedReferences();
   report("one connection per request", result, stored);
 
   expect(result.reachedBeforeStopUnanswered).toEqual([]);
@@ -185,7 +190,7 @@ test("a stop tells kept-alive connections to close, answering what they send, an
   try {
     const { outcomes, stoppedAt, exit, stoppedFor } = await burstWithStop(agent, 400);
     const result = tally(outcomes, stoppedAt);
-    const stored = storedReferences();
+    const stored = await storedReferences();
     report("kept-alive connections", result, stored);
 
     expect(result.reachedBeforeStopUnanswered).toEqual([]);
