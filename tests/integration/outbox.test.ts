@@ -1,15 +1,16 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import pg from "pg";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { migrations, openDatabase } from "../../app/server/db.server.ts";
+import { type Database, openStore } from "../../app/server/db.server.ts";
 import { createInquiryStore, type InquiryStore } from "../../app/server/inquiries.server.ts";
 import { composeMail } from "../../app/server/inquiry-mail.server.ts";
 import { createMailer, isUnconfirmedDelivery } from "../../app/server/mailer.server.ts";
+import { postgresMigrations, sqliteMigrations } from "../../app/server/migrations.server.ts";
 import { createOutbox, type OutboxWorker, startOutboxWorker } from "../../app/server/outbox.server.ts";
+import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import { goodFields } from "./support/contact-form.ts";
 import { type DatabaseLock, holdWriteLock } from "./support/database-lock.ts";
 import { type MailCatcher, type MailCatcherOptions, startMailCatcher } from "./support/mail-catcher.ts";
@@ -20,32 +21,30 @@ const settings = {
 };
 const quiet = { info() {}, warn() {}, error() {} };
 
-let dir: string;
-let file: string;
+let place: TestStoreLocation;
 let smtp: MailCatcher;
 const cleanup: (() => unknown)[] = [];
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "outbox-"));
-  file = path.join(dir, "inquiries.sqlite");
+  place = await newTestStoreLocation("outbox");
   smtp = await startMailCatcher();
 });
 
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
   await smtp.close();
-  await rm(dir, { recursive: true, force: true });
+  await place.remove();
 });
 
-function open(): DatabaseSync {
-  const db = openDatabase(file);
+async function open(): Promise<Database> {
+  const db = await openStore(place.location);
   cleanup.push(() => db.close());
   return db;
 }
 
 type WorkerOptions = { leaseMs?: number; smtpPort?: number; confirmTimeoutMs?: number; stopGraceMs?: number };
 
-function worker(db: DatabaseSync, store: InquiryStore, options: WorkerOptions = {}): OutboxWorker {
+function worker(db: Database, store: InquiryStore, options: WorkerOptions = {}): OutboxWorker {
   const mailer = createMailer({
     host: "127.0.0.1",
     port: options.smtpPort ?? smtp.port,
@@ -57,7 +56,7 @@ function worker(db: DatabaseSync, store: InquiryStore, options: WorkerOptions = 
   const started = startOutboxWorker({
     outbox: createOutbox(db),
     async send(mail, signal) {
-      const inquiry = store.get(mail.inquiryId);
+      const inquiry = await store.get(mail.inquiryId);
       if (!inquiry) throw new Error("missing inquiry");
       await mailer.send(composeMail(mail.kind, inquiry, settings), signal);
     },
@@ -86,26 +85,79 @@ async function mailServer(options: MailCatcherOptions): Promise<MailCatcher> {
 }
 
 /** A mail server that, as it accepts the first mail, lets another process lock the database. */
-async function mailServerThatLocksTheDatabase(): Promise<{ catcher: MailCatcher; locked: () => DatabaseLock }> {
+async function mailServerThatLocksTheDatabase(): Promise<{
+  catcher: MailCatcher;
+  /** The lock, once held: a mail is kept a moment before the lock is taken and the server answers. */
+  locked: () => Promise<DatabaseLock>;
+}> {
   let lock: Promise<DatabaseLock> | undefined;
-  let held: DatabaseLock | undefined;
   const catcher = await mailServer({
     async beforeDataReply() {
-      lock ??= holdWriteLock(file);
-      held = await lock;
+      lock ??= holdWriteLock(place.location);
+      await lock;
     },
   });
-  cleanup.push(() => held?.release());
+  cleanup.push(() => lock?.then((held) => held.release()).catch(() => {}));
   return {
     catcher,
     locked() {
-      if (!held) throw new Error("The database was never locked");
-      return held;
+      if (!lock) throw new Error("The database was never locked");
+      return lock;
     },
   };
 }
 
-const states = (db: DatabaseSync) => db.prepare("SELECT kind, state, attempts FROM outbox ORDER BY id").all();
+const states = (db: Database) => db.all("SELECT kind, state, attempts FROM outbox ORDER BY id");
+
+/**
+ * The store's settings for a sender in a process of its own. On PostgreSQL, its
+ * connections have the server check every 50 ms that the process is still
+ * there, so that a statement a killed sender left waiting for a lock ends with
+ * it, as on SQLite, rather than running once the lock is released.
+ */
+function senderStore(): Record<string, string> {
+  if ("sqliteFile" in place.location) return { DATABASE_PATH: place.location.sqliteFile };
+  const url = new URL(place.location.postgresUrl);
+  url.searchParams.set("options", "-c client_connection_check_interval=50");
+  return { DATABASE_URL: url.toString() };
+}
+
+/** Waits until PostgreSQL has noticed the killed sender and ended its statements waiting for the lock. */
+async function deadSendersGone(db: Database) {
+  if (db.engine !== "postgres") return;
+  await vi.waitFor(
+    async () =>
+      expect(
+        await db.get(
+          "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        ),
+      ).toEqual({ n: 0 }),
+    { timeout: 5000, interval: 50 },
+  );
+}
+
+/** A store as the first version of the schema left it, holding the rows the statements insert. */
+async function storeAtVersion1(rows: string) {
+  const schemaMigrations =
+    "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)";
+  if ("sqliteFile" in place.location) {
+    const old = new DatabaseSync(place.location.sqliteFile);
+    old.exec(sqliteMigrations[0]?.sql ?? "");
+    old.exec(`${schemaMigrations} STRICT`);
+    old.exec(rows);
+    old.close();
+    return;
+  }
+  const old = new pg.Client({ connectionString: place.location.postgresUrl });
+  await old.connect();
+  try {
+    await old.query(postgresMigrations[0]?.sql ?? "");
+    await old.query(schemaMigrations);
+    await old.query(rows);
+  } finally {
+    await old.end();
+  }
+}
 
 /** Each Message-ID with how often it arrived. */
 function copiesByMessageId(mails: MailCatcher["mails"]): Record<string, number> {
@@ -119,11 +171,11 @@ function copiesByMessageId(mails: MailCatcher["mails"]): Record<string, number> 
 
 describe("the outbox", () => {
   test("a mail whose sender died mid-send goes out once its lease runs out, and only once", async () => {
-    const db = open();
+    const db = await open();
     const store = createInquiryStore(db);
     const { reference } = await save(store);
     // A sender takes both mails and dies before recording anything.
-    const taken = createOutbox(db).claimDue(Date.now(), 10, 600);
+    const taken = await createOutbox(db).claimDue(Date.now(), 10, 600);
     expect(taken).toHaveLength(2);
 
     worker(db, store);
@@ -133,7 +185,7 @@ describe("the outbox", () => {
     await sleep(500);
     expect(smtp.mails).toHaveLength(2);
     expect(smtp.mails.map((mail) => mail.header("x-inquiry-reference"))).toEqual([reference, reference]);
-    const rows = db.prepare("SELECT state, attempts FROM outbox ORDER BY id").all();
+    const rows = await db.all("SELECT state, attempts FROM outbox ORDER BY id");
     // The dead sender's try counts, so a mail that kills its sender cannot be retried for ever.
     expect(rows).toEqual([
       { state: "sent", attempts: 2 },
@@ -142,8 +194,8 @@ describe("the outbox", () => {
   });
 
   test("two senders sharing one database never send a mail twice", async () => {
-    const first = open();
-    const second = open();
+    const first = await open();
+    const second = await open();
     const store = createInquiryStore(first);
     const one = worker(first, store);
     const two = worker(second, createInquiryStore(second));
@@ -162,56 +214,60 @@ describe("the outbox", () => {
   });
 
   test("a sender whose lease ran out cannot overwrite the record of the sender that took over", async () => {
-    const db = open();
+    const db = await open();
     await save(createInquiryStore(db));
     const outbox = createOutbox(db);
     const now = Date.now();
-    const [late] = outbox.claimDue(now, 1, 100);
-    const [current] = outbox.claimDue(now + 200, 1, 10_000);
+    const [late] = await outbox.claimDue(now, 1, 100);
+    const [current] = await outbox.claimDue(now + 200, 1, 10_000);
     if (!late || !current) throw new Error("Nothing to claim");
     expect(current.id).toBe(late.id);
-    expect(outbox.markSent(late, now + 300)).toBe(false);
-    expect(outbox.markRetry(current, now + 1000, "try again")).toBe(true);
+    expect(await outbox.markSent(late, now + 300)).toBe(false);
+    expect(await outbox.markRetry(current, now + 1000, "try again")).toBe(true);
   });
 
   test("an inquiry and its two mails are stored together, each mail once", async () => {
-    const db = open();
+    const db = await open();
     const store = createInquiryStore(db);
     const { reference } = await save(store);
-    const inquiryId = (db.prepare("SELECT id FROM inquiries WHERE reference = ?").get(reference) as { id: number }).id;
-    expect(() =>
-      db.prepare("INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, 'company', 0)").run(inquiryId),
-    ).toThrow(/UNIQUE/);
-    expect(db.prepare("SELECT count(*) AS n FROM outbox").get()).toEqual({ n: 2 });
+    const inquiryId = (await db.get<{ id: number }>("SELECT id FROM inquiries WHERE reference = ?", [reference]))?.id;
+    await expect(
+      db.run("INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, 'company', 0)", [inquiryId]),
+    ).rejects.toThrow(/unique constraint/i);
+    expect(await db.get("SELECT count(*) AS n FROM outbox")).toEqual({ n: 2 });
   });
 
-  test("the database is created on first use, in write-ahead mode, and migrated once however often it is opened", () => {
-    open();
-    const again = open();
-    expect(again.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
-    expect(again.prepare("SELECT version, name FROM schema_migrations ORDER BY version").all()).toEqual(
+  test("the database is created on first use, in write-ahead mode, and migrated once however often it is opened", async () => {
+    await open();
+    const again = await open();
+    // Write-ahead logging is SQLite's choice to make; PostgreSQL always logs ahead.
+    if (again.engine === "sqlite") expect(await again.get("PRAGMA journal_mode")).toEqual({ journal_mode: "wal" });
+    const migrations = again.engine === "sqlite" ? sqliteMigrations : postgresMigrations;
+    expect(await again.all("SELECT version, name FROM schema_migrations ORDER BY version")).toEqual(
       migrations.map(({ version, name }) => ({ version, name })),
     );
   });
 
   test("a mail accepted just before its sender was killed goes out again, with the same Message-ID", async () => {
-    const db = open();
+    const db = await open();
     const store = createInquiryStore(db);
     const { reference } = await save(store);
     // The database is locked as the mail server accepts, so the sender is killed
     // after the server's "250" and before its record: the window SMTP cannot close.
     const { catcher, locked } = await mailServerThatLocksTheDatabase();
     const sender = spawn(process.execPath, [path.join(import.meta.dirname, "support/outbox-sender.ts")], {
-      env: { PATH: process.env.PATH ?? "", DATABASE_PATH: file, SMTP_PORT: String(catcher.port), LEASE_MS: "1000" },
+      env: { PATH: process.env.PATH ?? "", ...senderStore(), SMTP_PORT: String(catcher.port), LEASE_MS: "1000" },
       stdio: "ignore",
     });
     const exited = once(sender, "exit");
     await catcher.waitForMails(2);
+    const lock = await locked();
     await sleep(300);
     sender.kill("SIGKILL");
     await exited;
-    await locked().release();
-    expect(states(db)).toEqual([
+    await deadSendersGone(db);
+    await lock.release();
+    expect(await states(db)).toEqual([
       { kind: "company", state: "pending", attempts: 1 },
       { kind: "acknowledgement", state: "pending", attempts: 1 },
     ]);
@@ -224,26 +280,27 @@ describe("the outbox", () => {
       [`<${reference.toLowerCase()}.company@example.com>`]: 2,
       [`<${reference.toLowerCase()}.acknowledgement@example.com>`]: 2,
     });
-    expect(states(db)).toEqual([
+    expect(await states(db)).toEqual([
       { kind: "company", state: "sent", attempts: 2 },
       { kind: "acknowledgement", state: "sent", attempts: 2 },
     ]);
   });
 
   test("a database locked when the mail server accepts is waited for: the mail is recorded as sent, and sent once", async () => {
-    const db = open();
+    const db = await open();
     const store = createInquiryStore(db);
     await save(store);
     const { catcher, locked } = await mailServerThatLocksTheDatabase();
     worker(db, store, { smtpPort: catcher.port, leaseMs: 3000 });
     await catcher.waitForMails(2);
+    const lock = await locked();
     // Longer than the lease, and than any wait a single statement may take.
     await sleep(6000);
-    await locked().release();
+    await lock.release();
 
     await vi.waitFor(
-      () =>
-        expect(states(db)).toEqual([
+      async () =>
+        expect(await states(db)).toEqual([
           { kind: "company", state: "sent", attempts: 1 },
           { kind: "acknowledgement", state: "sent", attempts: 1 },
         ]),
@@ -254,18 +311,18 @@ describe("the outbox", () => {
   });
 
   test("a sender stopped while the mail server has not confirmed a mail records it as not confirmed, so no one sends it again", async () => {
-    const db = open();
+    const db = await open();
     const store = createInquiryStore(db);
     await save(store);
     const catcher = await mailServer({ dataReplyDelayMs: 5000 });
     const stopping = worker(db, store, { smtpPort: catcher.port, confirmTimeoutMs: 10_000, stopGraceMs: 200 });
     await catcher.waitForMails(2);
     await stopping.stop();
-    expect(states(db)).toEqual([
+    expect(await states(db)).toEqual([
       { kind: "company", state: "unknown", attempts: 1 },
       { kind: "acknowledgement", state: "unknown", attempts: 1 },
     ]);
-    const reasons = db.prepare("SELECT last_error FROM outbox").all() as { last_error: string }[];
+    const reasons = await db.all<{ last_error: string }>("SELECT last_error FROM outbox");
     for (const { last_error } of reasons)
       expect(last_error).toBe("Stopped before the mail server answered, after the whole message was sent");
 
@@ -274,24 +331,23 @@ describe("the outbox", () => {
     expect(catcher.mails).toHaveLength(2);
   });
 
-  test("a database made before unconfirmed mails existed is brought up to date, its mails kept", () => {
-    const old = new DatabaseSync(file);
-    old.exec(migrations[0]?.sql ?? "");
-    old.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT;
+  test("a database made before unconfirmed mails existed is brought up to date, its mails kept", async () => {
+    await storeAtVersion1(`
       INSERT INTO schema_migrations VALUES (1, 'inquiries and their outbox', '2026-01-01T00:00:00.000Z');
       INSERT INTO inquiries (id, reference, received_at, name, email, phone_number, msg_subject, message)
         VALUES (1, 'ENQ-2026-000001', '2026-01-01T00:00:00.000Z', 'A', 'a@example.in', '+91 98765 43210', 'S', 'M');
       INSERT INTO outbox (inquiry_id, kind, state, attempts, next_attempt_at, last_error, sent_at)
         VALUES (1, 'company', 'sent', 1, 0, NULL, '2026-01-01T00:00:05.000Z'),
                (1, 'acknowledgement', 'failed', 12, 0, '550 No such mailbox here', NULL);`);
-    old.close();
 
-    const db = open();
-    expect(db.prepare("SELECT kind, state, attempts, last_error, sent_at FROM outbox ORDER BY id").all()).toEqual([
+    const db = await open();
+    expect(await db.all("SELECT kind, state, attempts, last_error, sent_at FROM outbox ORDER BY id")).toEqual([
       { kind: "company", state: "sent", attempts: 1, last_error: null, sent_at: "2026-01-01T00:00:05.000Z" },
       { kind: "acknowledgement", state: "failed", attempts: 12, last_error: "550 No such mailbox here", sent_at: null },
     ]);
-    db.prepare("UPDATE outbox SET state = 'unknown' WHERE kind = 'company'").run();
-    expect(() => db.prepare("UPDATE outbox SET state = 'lost' WHERE kind = 'company'").run()).toThrow(/CHECK/);
+    await db.run("UPDATE outbox SET state = 'unknown' WHERE kind = 'company'");
+    await expect(db.run("UPDATE outbox SET state = 'lost' WHERE kind = 'company'")).rejects.toThrow(
+      /check constraint/i,
+    );
   });
 });
