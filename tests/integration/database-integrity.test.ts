@@ -4,11 +4,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, expect, inject, test } from "vitest";
-import { openDatabase } from "../../app/server/db.server.ts";
+import { openStore } from "../../app/server/db.server.ts";
 import { createInquiryStore } from "../../app/server/inquiries.server.ts";
 import { startSite } from "../../scripts/lib/start-site.ts";
 import { goodFields } from "./support/contact-form.ts";
 import { runInquiries } from "./support/inquiries-command.ts";
+
+// Damage to the database file, and SQLite's check for it, are SQLite's alone: these
+// tests make and break a SQLite file whichever engine TEST_STORE names, and start
+// the server and the staff command on that file.
 
 const buildDir = inject("siteBuildDir");
 
@@ -26,13 +30,13 @@ afterEach(async () => {
 
 /** A database with some inquiries in it, closed, so that all of it is in the one file. */
 async function databaseWithInquiries(count: number) {
-  const db = openDatabase(databasePath);
+  const db = await openStore({ sqliteFile: databasePath });
   const store = createInquiryStore(db);
   for (let i = 0; i < count; i++) {
     const { website: _trap, ...fields } = goodFields();
     await store.save(fields);
   }
-  db.close();
+  await db.close();
   expect(existsSync(`${databasePath}-wal`)).toBe(false);
 }
 
@@ -58,7 +62,7 @@ test("the server refuses to start on a damaged database, naming the file and say
   await databaseWithInquiries(40);
   await damageInquiriesTable();
 
-  const message = await startSite({ buildDir, dataDir }).then(
+  const message = await startSite({ buildDir, dataDir, env: { DATABASE_PATH: databasePath } }).then(
     async (server) => {
       await server.stop();
       return "The server started";
@@ -83,7 +87,7 @@ test("the staff listing refuses a damaged database with the same message", async
 
 test("a whole database passes the check and keeps its inquiries", async () => {
   await databaseWithInquiries(3);
-  const db = openDatabase(databasePath);
-  expect(createInquiryStore(db).list()).toHaveLength(3);
-  db.close();
+  const db = await openStore({ sqliteFile: databasePath });
+  expect(await createInquiryStore(db).list()).toHaveLength(3);
+  await db.close();
 });

@@ -2,30 +2,35 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { openDatabase } from "../../app/server/db.server.ts";
+import { openStore } from "../../app/server/db.server.ts";
 import { createInquiryStore } from "../../app/server/inquiries.server.ts";
 import { createOutbox } from "../../app/server/outbox.server.ts";
+import { newTestStoreLocation, type TestStoreLocation, testEngine } from "../support/test-store.ts";
 import { runInquiries } from "./support/inquiries-command.ts";
 
+/** For the files the command writes. */
 let dir: string;
-let file: string;
+let place: TestStoreLocation;
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "inquiries-cli-"));
-  file = path.join(dir, "inquiries.sqlite");
+  place = await newTestStoreLocation("inquiries-cli");
 });
 
 afterEach(async () => {
+  await place.remove();
   await rm(dir, { recursive: true, force: true });
 });
 
 function run(...args: string[]) {
-  return runInquiries(file, ...args);
+  return runInquiries(place.env, ...args);
 }
+
+const open = () => openStore(place.location);
 
 /** Two inquiries: one fully delivered, one whose acknowledgement failed; one has text a spreadsheet would run. */
 async function seed() {
-  const db = openDatabase(file);
+  const db = await open();
   const store = createInquiryStore(db);
   const outbox = createOutbox(db);
   const first = await store.save(
@@ -48,14 +53,14 @@ async function seed() {
     },
     { now: new Date("2026-03-03T06:30:00Z") },
   );
-  const claimed = outbox.claimDue(Date.now(), 10, 60_000);
+  const claimed = await outbox.claimDue(Date.now(), 10, 60_000);
   for (const mail of claimed) {
     const isSecondAcknowledgement = mail.kind === "acknowledgement" && mail.inquiryId === 2;
-    if (isSecondAcknowledgement) outbox.markFailed(mail, "550 No such mailbox here");
-    else if (mail.inquiryId === 1) outbox.markSent(mail, Date.parse("2026-03-02T05:00:05Z"));
-    else outbox.markRetry(mail, Date.parse("2026-03-03T07:00:00Z"), "connect ECONNREFUSED");
+    if (isSecondAcknowledgement) await outbox.markFailed(mail, "550 No such mailbox here");
+    else if (mail.inquiryId === 1) await outbox.markSent(mail, Date.parse("2026-03-02T05:00:05Z"));
+    else await outbox.markRetry(mail, Date.parse("2026-03-03T07:00:00Z"), "connect ECONNREFUSED");
   }
-  db.close();
+  await db.close();
   return { first: first.reference, second: second.reference };
 }
 
@@ -96,12 +101,12 @@ test("--csv writes a spreadsheet-safe CSV file", async () => {
 
 test("shows each inquiry's status, where it came from, and spam with its reason and no mail", async () => {
   const { first } = await seed();
-  const db = openDatabase(file);
+  const db = await open();
   const spam = await createInquiryStore(db).save(
     { name: "Bot", email: "bot@example.in", phone_number: "1234567", msg_subject: "Cheap pills", message: "Buy now" },
     { now: new Date("2026-03-04T06:30:00Z"), spamReason: "The hidden field a person never sees was filled in" },
   );
-  db.close();
+  await db.close();
   const { stdout } = await run();
   expect(stdout).toContain("3 inquiries (1 in the spam tray, without mail); mails waiting: 1, failed: 1.");
   expect(stdout).toContain(`${first}  2026-03-02 10:30`);
@@ -126,7 +131,9 @@ test("--retry-failed puts failed mails back in the queue", async () => {
   expect(stdout).toContain("mails waiting: 2, failed: 0.");
 });
 
-test("says so when there is no database yet, and creates none", async () => {
+// Only SQLite's file can be missing: a PostgreSQL database is made before the site is given it.
+test.runIf(testEngine === "sqlite")("says so when there is no database yet, and creates none", async () => {
+  const file = "sqliteFile" in place.location ? place.location.sqliteFile : "";
   const { code, stdout } = await run();
   expect(code).toBe(0);
   expect(stdout).toContain("No inquiries yet: there is no database at");
@@ -150,29 +157,29 @@ const visitor = {
 
 /** Inquiries whose mails the mail server received but never confirmed. */
 async function seedUnconfirmed(count: number): Promise<string[]> {
-  const db = openDatabase(file);
+  const db = await open();
   const store = createInquiryStore(db);
   const outbox = createOutbox(db);
   const references: string[] = [];
   for (let i = 0; i < count; i++) references.push((await store.save(visitor)).reference);
-  for (const mail of outbox.claimDue(Date.now(), 10, 60_000)) {
-    outbox.markUnknown(
+  for (const mail of await outbox.claimDue(Date.now(), 10, 60_000)) {
+    await outbox.markUnknown(
       mail,
       Date.parse("2026-03-04T09:00:00Z"),
       "Timeout: no answer within 600 s, after the whole message was sent",
     );
   }
-  db.close();
+  await db.close();
   return references;
 }
 
 test("a mail being sent is listed as sending, not as a failed attempt", async () => {
-  const db = openDatabase(file);
+  const db = await open();
   await createInquiryStore(db).save(visitor);
   const outbox = createOutbox(db);
-  const [company] = outbox.claimDue(Date.now(), 1, 60_000);
+  const [company] = await outbox.claimDue(Date.now(), 1, 60_000);
   if (!company) throw new Error("Nothing to claim");
-  db.close();
+  await db.close();
 
   const { stdout } = await run();
   expect(stdout).toContain("Company copy: sending now (attempt 1)");
