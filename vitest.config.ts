@@ -24,6 +24,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Several instances on PostgreSQL, behind nginx, with faults made on purpose:
+        // always PostgreSQL, whatever TEST_STORE says, so they run once.
+        extends: true,
+        test: {
+          name: "scale",
+          include: ["tests/scale/**/*.test.ts"],
+          globalSetup: ["tests/integration/support/build-site.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -24,12 +24,18 @@ export type Database = Queries & {
   /** For messages to the operator: the file, or the server and database (never the password). */
   readonly location: string;
   /**
-   * Runs work as one transaction that sees and changes the data as if no other
-   * transaction ran at the same time (SQLite: one writer at a time; PostgreSQL:
-   * SERIALIZABLE, tried again by itself when a concurrent one gets in the way).
-   * Work must use the queries it is given, and may run more than once.
+   * Runs work as one transaction. By default it sees and changes the data as if
+   * no other transaction ran at the same time (SQLite: one writer at a time;
+   * PostgreSQL: SERIALIZABLE, tried again by itself when a concurrent one gets
+   * in the way), so work must use the queries it is given and may run more than
+   * once. "read-committed" is for hot paths whose correctness rests on unique
+   * constraints and single-statement updates alone: on PostgreSQL it never
+   * fails for a conflict, so many visitors at once never wait on retries.
    */
-  transaction<T>(work: (tx: Queries) => Promise<T>): Promise<T>;
+  transaction<T>(
+    work: (tx: Queries) => Promise<T>,
+    options?: { isolation?: "serializable" | "read-committed" },
+  ): Promise<T>;
   /**
    * After an erasure: makes sure the deleted rows' bytes do not linger in
    * files the engine keeps beside the data (SQLite's write-ahead log).

@@ -148,44 +148,51 @@ export function createInquiryStore(db: Database) {
       } = {},
     ): Promise<{ reference: string; isNew: boolean }> {
       const now = options.now ?? new Date();
+      // The unique submission key decides, not a read before the write: two copies
+      // of one form reaching two instances at once still make one inquiry, and a
+      // visitor's save never waits on another's.
       const store = () =>
-        db.transaction(async (tx) => {
-          if (options.submissionKey) {
-            const existing = await tx.get<{ reference: string }>(BY_SUBMISSION_KEY, [options.submissionKey]);
-            if (existing) return { reference: existing.reference, isNew: false };
-          }
-          const inserted = await tx.get<{ id: number }>(
-            `INSERT INTO inquiries
-               (received_at, name, email, phone_number, msg_subject, message, submission_key, status, spam_reason, service, source_page)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-            [
-              now.toISOString(),
-              input.name,
-              input.email,
-              input.phone_number,
-              input.msg_subject,
-              input.message,
-              options.submissionKey ?? null,
-              options.spamReason === undefined ? "new" : "spam",
-              options.spamReason ?? null,
-              options.origin?.service ?? null,
-              options.origin?.sourcePage ?? null,
-            ],
-          );
-          if (!inserted) throw new Error("The inquiry was not stored");
-          const reference = formatReference(inserted.id, now);
-          await tx.run("UPDATE inquiries SET reference = ? WHERE id = ?", [reference, inserted.id]);
-          if (options.spamReason === undefined) {
-            for (const kind of mailKinds) {
-              await tx.run("INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, ?, ?)", [
-                inserted.id,
-                kind,
-                now.getTime(),
-              ]);
+        db.transaction(
+          async (tx) => {
+            const inserted = await tx.get<{ id: number }>(
+              `INSERT INTO inquiries
+                 (received_at, name, email, phone_number, msg_subject, message, submission_key, status, spam_reason, service, source_page)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (submission_key) DO NOTHING RETURNING id`,
+              [
+                now.toISOString(),
+                input.name,
+                input.email,
+                input.phone_number,
+                input.msg_subject,
+                input.message,
+                options.submissionKey ?? null,
+                options.spamReason === undefined ? "new" : "spam",
+                options.spamReason ?? null,
+                options.origin?.service ?? null,
+                options.origin?.sourcePage ?? null,
+              ],
+            );
+            if (!inserted) {
+              const existing = await tx.get<{ reference: string }>(BY_SUBMISSION_KEY, [options.submissionKey]);
+              if (!existing) throw new Error("The inquiry was neither stored nor found");
+              return { reference: existing.reference, isNew: false };
             }
-          }
-          return { reference, isNew: true };
-        });
+            const reference = formatReference(inserted.id, now);
+            await tx.run("UPDATE inquiries SET reference = ? WHERE id = ?", [reference, inserted.id]);
+            if (options.spamReason === undefined) {
+              for (const kind of mailKinds) {
+                await tx.run("INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, ?, ?)", [
+                  inserted.id,
+                  kind,
+                  now.getTime(),
+                ]);
+              }
+            }
+            return { reference, isNew: true };
+          },
+          { isolation: "read-committed" },
+        );
       return retryWhileBusy(store, { patienceMs: options.patienceMs ?? SAVE_PATIENCE_MS });
     },
 

@@ -182,12 +182,12 @@ export const sqliteMigrations: readonly Migration[] = [
     version: 6,
     name: "contact form rate-limit counts, shared by every process",
     sql: `
-      CREATE TABLE rate_limit_hits (
+      CREATE TABLE rate_limit_counts (
         key TEXT NOT NULL,
-        at INTEGER NOT NULL
+        window_start INTEGER NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (key, window_start)
       ) STRICT;
-
-      CREATE INDEX rate_limit_hits_key ON rate_limit_hits (key, at);
     `,
   },
 ];
@@ -355,12 +355,12 @@ export const postgresMigrations: readonly Migration[] = [
     version: 6,
     name: "contact form rate-limit counts, shared by every process",
     sql: `
-      CREATE TABLE rate_limit_hits (
+      CREATE TABLE rate_limit_counts (
         key TEXT NOT NULL,
-        at BIGINT NOT NULL
+        window_start BIGINT NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (key, window_start)
       );
-
-      CREATE INDEX rate_limit_hits_key ON rate_limit_hits (key, at);
     `,
   },
 ];

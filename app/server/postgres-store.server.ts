@@ -42,7 +42,7 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
   });
   // An idle connection cut by a server restart reports here; the pool replaces
   // it on the next query, so there is nothing to do but not crash.
-  pool.on("error", () => {});
+  pool.on("error", ignore);
   try {
     await migrate(pool);
   } catch (error) {
@@ -72,12 +72,19 @@ function postgresDatabase(pool: pg.Pool, location: string): Database {
     engine: "postgres",
     location,
     ...queriesOf(pool),
-    async transaction(work) {
+    async transaction(work, options) {
+      const begin =
+        options?.isolation === "read-committed"
+          ? "BEGIN ISOLATION LEVEL READ COMMITTED"
+          : "BEGIN ISOLATION LEVEL SERIALIZABLE";
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
+        // A checked-out connection cut by the server reports here, not to the pool;
+        // the query under way fails with it, which is what the caller hears.
+        client.on("error", ignore);
         let broken: Error | undefined;
         try {
-          await client.query("BEGIN ISOLATION LEVEL SERIALIZABLE");
+          await client.query(begin);
           const result = await work(queriesOf(client));
           await client.query("COMMIT");
           return result;
@@ -88,6 +95,7 @@ function postgresDatabase(pool: pg.Pool, location: string): Database {
           if (!isConflict(error) || attempt >= SERIALIZATION_TRIES) throw error;
         } finally {
           // A connection that could not even roll back is not given to the next request.
+          client.off("error", ignore);
           client.release(broken);
         }
       }
@@ -105,6 +113,8 @@ function postgresDatabase(pool: pg.Pool, location: string): Database {
   };
 }
 
+function ignore() {}
+
 /** Another transaction got in the way (serialization failure or deadlock): running it again will do. */
 function isConflict(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -113,6 +123,7 @@ function isConflict(error: unknown): boolean {
 
 async function migrate(pool: pg.Pool) {
   const client = await pool.connect();
+  client.on("error", ignore);
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -141,6 +152,7 @@ async function migrate(pool: pg.Pool) {
     }
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    client.off("error", ignore);
     client.release();
   }
 }

@@ -29,12 +29,20 @@ export type MailCatcherOptions = {
    * as a busy server does while it scans and files a mail it already has.
    */
   dataReplyDelayMs?: number;
+  /** Waits this long before the greeting and before answering each command, as a server under strain does. */
+  replyDelayMs?: number;
   /** Runs after a message is kept and before the server answers its end. */
   beforeDataReply?: (mail: CaughtMail) => Promise<void> | void;
 };
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives. */
 export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
+  const slowly = async (reply: () => void) => {
+    if (options.replyDelayMs) await sleep(options.replyDelayMs);
+    reply();
+  };
+  // A 550: the mailbox is refused for good.
+  const refusal = () => Object.assign(new Error("No such mailbox here"), { responseCode: 550 });
   const mails: CaughtMail[] = [];
   const waiting = new Set<() => void>();
   const serverOptions: SMTPServerOptions = {
@@ -51,14 +59,13 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
       }
     },
     onConnect(_session, callback) {
-      if (!options.stall) callback();
+      if (!options.stall) void slowly(() => callback());
+    },
+    onMailFrom(_address, _session, callback) {
+      void slowly(() => callback());
     },
     onRcptTo(address, _session, callback) {
-      if (options.refuse?.(address.address)) {
-        callback(Object.assign(new Error("No such mailbox here"), { responseCode: 550 }));
-      } else {
-        callback();
-      }
+      void slowly(() => callback(options.refuse?.(address.address) ? refusal() : undefined));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -77,7 +84,7 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
         for (const wake of waiting) wake();
         await options.beforeDataReply?.(mail);
         if (options.dataReplyDelayMs) await sleep(options.dataReplyDelayMs);
-        callback();
+        await slowly(() => callback());
       });
     },
   };
