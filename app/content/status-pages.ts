@@ -53,6 +53,9 @@ export const statusPages = {
   "server-error": { status: 500, ...pageText.error, explanation: [] },
 } as const satisfies Record<string, StatusPageText>;
 
+/** On an error page answered to a request: its id, which leads whoever reads the server's log to what went wrong. */
+export const errorReference = (reference: string) => `If you write to us about this, quote reference ${reference}.`;
+
 export type StatusPageKind = keyof typeof statusPages;
 
 export const statusPageKinds = Object.keys(statusPages) as StatusPageKind[];

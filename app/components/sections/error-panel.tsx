@@ -1,5 +1,7 @@
+import { createContext, useContext } from "react";
 import { pageText } from "../../content/pages.ts";
 import { site } from "../../content/site.ts";
+import { errorReference } from "../../content/status-pages.ts";
 import { paths } from "../../lib/urls.ts";
 import { StatusPanel } from "./status-panel.tsx";
 
@@ -8,8 +10,16 @@ const waysOn = [
   { href: paths.contact, label: "Contact us" },
 ];
 
-/** Shown when a page fails. */
+/**
+ * The id of the request being answered (X-Request-Id), which the server's log
+ * lines about it carry; given by app/entry.server.tsx, absent from a
+ * prerendered page, which answers no request of its own.
+ */
+export const RequestReferenceContext = createContext<string | null>(null);
+
+/** Shown when a page fails; rendered for a request, with the reference that finds it in the log. */
 export function ErrorPanel({ status }: { status: number }) {
+  const reference = useContext(RequestReferenceContext);
   return (
     <StatusPanel status={status} id="error-title" heading={pageText.error.heading} links={waysOn}>
       <p>
@@ -17,6 +27,7 @@ export function ErrorPanel({ status }: { status: number }) {
         <a href={`tel:${site.phone.e164}`}>{site.phone.display}</a> or <a href={`mailto:${site.email}`}>{site.email}</a>
         .
       </p>
+      {reference ? <p>{errorReference(reference)}</p> : null}
     </StatusPanel>
   );
 }
