@@ -7,6 +7,7 @@ import { readSettings, type ServerSettings, serverSettings, settingsWarnings } f
 import { prepareGracefulStop } from "./server/graceful-stop.ts";
 import { createHttpApp } from "./server/http-app.ts";
 import { createHttpServer } from "./server/http-server.ts";
+import { createLog } from "./server/log.ts";
 import { developmentBuild, productionBuild, type SiteBuild, type SiteServices } from "./server/site-build.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -16,10 +17,12 @@ let config: ServerSettings;
 try {
   config = serverSettings(readSettings());
 } catch (error) {
-  console.error((error as Error).message);
+  // The settings are not read yet, LOG_FORMAT among them; a collector that wants json lines asked for them all the same.
+  createLog(process.env.LOG_FORMAT === "json" ? "json" : "text").error((error as Error).message);
   process.exit(1);
 }
-for (const warning of settingsWarnings(config)) console.warn(warning);
+const log = createLog(config.logFormat);
+for (const warning of settingsWarnings(config)) log.warn(warning);
 
 // The app is made once the build is loaded; Vite's websocket needs the server before that.
 let app: RequestListener | undefined;
@@ -30,27 +33,33 @@ let services: SiteServices;
 try {
   site = development ? await developmentBuild(server) : await productionBuild(path.resolve(root, config.buildDir));
   services = await site.services();
-  await services.startDelivery();
+  await services.startDelivery(log);
 } catch (error) {
-  console.error((error as Error).message);
+  log.error((error as Error).message);
   process.exit(1);
 }
+
+let stopping = false;
 
 app = createHttpApp({
   build: site.build,
   ...site.files,
   config,
-  getLoadContext: async (req) => (await site.services()).createLoadContext(req.ip),
+  log,
+  // Not ready from the moment a stop begins, so a proxy sends new visitors to another instance while this one finishes.
+  readiness: async () => (stopping ? { ready: false, reason: "stopping" } : (await site.services()).readiness()),
+  getLoadContext: async (req, { requestId, log: requestLog }) =>
+    (await site.services()).createLoadContext({ clientAddress: req.ip, requestId, log: requestLog }),
 });
 const graceful = prepareGracefulStop(server);
 server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  console.log(`Site ready at http://${config.host}:${port}${development ? " (development, hot reloading)" : ""}`);
+  log.info(`Site ready at http://${config.host}:${port}${development ? " (development, hot reloading)" : ""}`);
 });
 
 server.on("error", (error) => {
-  console.error(`The server could not start: ${error.message}`);
+  log.error(`The server could not start: ${error.message}`);
   process.exit(1);
 });
 
@@ -61,8 +70,6 @@ server.on("error", (error) => {
 const requestsDeadlineMs = config.requestTimeoutMs + 10_000;
 /** Then the mail being sent gets its own few seconds (outbox.server.ts), and a little more. */
 const exitDeadlineMs = requestsDeadlineMs + 10_000;
-
-let stopping = false;
 
 /**
  * Answers every request that has arrived, then lets the mail being sent finish,
@@ -75,19 +82,19 @@ function shutDown(signal: string) {
 }
 
 async function stopInOrder(signal: string) {
-  console.log(`${signal} received: closing`);
+  log.info(`${signal} received: closing`);
   setTimeout(() => {
-    console.error(`Not stopped ${exitDeadlineMs / 1000} s after ${signal}: leaving anyway.`);
+    log.error(`Not stopped ${exitDeadlineMs / 1000} s after ${signal}: leaving anyway.`);
     process.exit(1);
   }, exitDeadlineMs).unref();
   const { cut } = await graceful.stop(requestsDeadlineMs);
   if (cut > 0) {
-    console.error(`${cut} requests were still unanswered ${requestsDeadlineMs / 1000} s after ${signal}: cut off.`);
+    log.error(`${cut} requests were still unanswered ${requestsDeadlineMs / 1000} s after ${signal}: cut off.`);
   }
   await site.close();
   // Only now: an action still running would find the database closed.
   await services.stopDelivery().catch((error: unknown) => {
-    console.error(`The mail queue did not stop cleanly: ${(error as Error).message}`);
+    log.error(`The mail queue did not stop cleanly: ${(error as Error).message}`);
   });
   process.exit(0);
 }

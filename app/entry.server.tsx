@@ -1,9 +1,11 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { isRouteErrorResponse, ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
 import { EntryModuleContext } from "./components/layout/page-scripts.tsx";
+import { RequestReferenceContext } from "./components/sections/error-panel.tsx";
 import { contentSecurityPolicy, inlineHashes } from "./lib/csp.ts";
+import { requestIdContext, requestLogContext } from "./server/request-context.server.ts";
 
 // The server build exposes this module to server.ts as build.entry.module, which is
 // how the HTTP server and the contact action come to share one database and one mail
@@ -18,11 +20,16 @@ export const streamTimeout = 5_000;
  * page without a form, say) is the client's mistake and answered as such; a
  * request the visitor abandoned is nobody's.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  logOf(context).error(error);
 };
+
+/** The request's log; React Router reports a load context it refuses before there is one. */
+function logOf(context: Readonly<RouterContextProvider> | undefined) {
+  return context instanceof RouterContextProvider ? context.get(requestLogContext) : console;
+}
 
 /**
  * Renders a page in full before answering, so that its Content-Security-Policy
@@ -34,7 +41,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -44,7 +51,9 @@ export default function handleRequest(
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const page = (
       <EntryModuleContext value={routerContext.manifest.entry.module}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <RequestReferenceContext value={loadContext.get(requestIdContext)}>
+          <ServerRouter context={routerContext} url={request.url} />
+        </RequestReferenceContext>
       </EntryModuleContext>
     );
     const { pipe, abort } = renderToPipeableStream(page, {
@@ -68,7 +77,7 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        console.error(error);
+        logOf(loadContext).error(error);
       },
     });
   });

@@ -7,9 +7,12 @@ import { contactBodyLimitBytes } from "../app/lib/contact-schema.ts";
 import { contentSecurityPolicy } from "../app/lib/csp.ts";
 import { isStaffPath } from "../app/lib/inbox-paths.ts";
 import { statusPagesPath, statusPageUrl } from "../app/lib/urls.ts";
+import type { Readiness } from "../app/server/readiness.server.ts";
 import type { ServerSettings } from "../app/server/settings.server.ts";
 import { canonicalAddress } from "./canonical-address.ts";
 import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
+import { healthChecks } from "./health.ts";
+import { type Log, requestIdFrom, type ServerLog } from "./log.ts";
 import { findPrerenderedPages, type PrerenderedPage, takeStatusPages } from "./prerendered-pages.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 
@@ -17,8 +20,12 @@ type AppOptions = {
   /** React Router's server build, or (in development) a function that gives the current one. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   config: ServerSettings;
-  /** What each request's loaders and actions see as their context, such as the client's address. */
-  getLoadContext?: (req: Request) => RouterContextProvider | Promise<RouterContextProvider>;
+  /** The request log and the server's errors, in the format LOG_FORMAT chose. */
+  log: ServerLog;
+  /** For GET /readyz: whether this instance can take visitors now. */
+  readiness: () => Promise<Readiness>;
+  /** What each request's loaders and actions see as their context, such as the client's address and the request's id. */
+  getLoadContext?: (req: Request, scope: RequestScope) => RouterContextProvider | Promise<RouterContextProvider>;
 } & (
   | {
       /** The client build: prerendered pages, status pages, hashed assets and public files. */
@@ -32,33 +39,50 @@ type AppOptions = {
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** The request's id and the log that marks its lines with it. */
+type RequestScope = { requestId: string; log: Log };
+
+const scopes = new WeakMap<Request, RequestScope>();
+
 /**
- * The HTTP app, the same in development and production: the log, security
- * headers, canonical addresses and form guards first; then, in production,
+ * The HTTP app, the same in development and production: the request's id,
+ * security headers, the health checks (/healthz, /readyz), the log, canonical
+ * addresses and form guards first; then, in production,
  * hashed assets (cached a year), prerendered pages (files, revalidated every
  * time) and other public files, or in development Vite's modules; and then
  * React Router for everything else: the contact page and its action,
  * redirects, the 404 and error pages.
  */
 export function createHttpApp(options: AppOptions) {
-  const { build, config, getLoadContext } = options;
+  const { build, config, log, readiness, getLoadContext } = options;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
-  const handleWithReactRouter = reactRouterHandler({ build, mode: process.env.NODE_ENV, getLoadContext });
+  const handleWithReactRouter = reactRouterHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: getLoadContext && ((req) => getLoadContext(req, scopeOf(req, log))),
+  });
   const pages = "clientDir" in options ? findPrerenderedPages(options.clientDir) : new Map<string, PrerenderedPage>();
   const statusFiles = takeStatusPages(pages, `${statusPagesPath}/`);
   const sendStatusPage = statusPageSender(statusFiles, (res, kind) =>
     handleWithReactRouter.render(statusPageUrl(kind), res, statusPages[kind].status),
   );
 
-  if (!config.quiet) app.use(logRequests);
+  app.use(identifyRequests(log));
   app.use(securityHeaders(config));
+  app.use(healthChecks({ readiness, log }));
+  if (!config.quiet) app.use(logRequests(log));
   app.use(staffAreaHeaders);
   app.use(compression());
   app.use(canonicalAddress((res) => sendStatusPage(res, "bad-request")));
-  app.use(refuseCrossSitePosts((res) => sendStatusPage(res, "cross-site")));
+  app.use(
+    refuseCrossSitePosts(
+      (res) => sendStatusPage(res, "cross-site"),
+      (message) => log.warn(message),
+    ),
+  );
   app.use(limitBodySize(contactBodyLimitBytes, (res) => sendStatusPage(res, "too-large")));
   app.use(statusPagesPath, (_req, res) => sendStatusPage(res, "not-found"));
   // Page data for React Router's client, which the site does not run: no such address.
@@ -75,8 +99,29 @@ export function createHttpApp(options: AppOptions) {
     next();
   });
   app.all("/{*splat}", handleWithReactRouter);
-  app.use(lastResort(sendStatusPage));
+  app.use(lastResort(sendStatusPage, log));
   return app;
+}
+
+/**
+ * Gives each request its id (requestIdFrom: the proxy's, or a new one), sends
+ * it back in X-Request-Id, and a log that marks every line about the request
+ * with it, so a visitor's reference or the proxy's log leads to those lines.
+ */
+function identifyRequests(log: ServerLog) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const requestId = requestIdFrom(req.headers["x-request-id"]);
+    scopes.set(req, { requestId, log: log.forRequest(requestId) });
+    res.setHeader("X-Request-Id", requestId);
+    next();
+  };
+}
+
+function scopeOf(req: Request, log: ServerLog): RequestScope {
+  const scope = scopes.get(req);
+  if (scope) return scope;
+  const requestId = requestIdFrom(undefined);
+  return { requestId, log: log.forRequest(requestId) };
 }
 
 /** The files of a production build: hashed assets, prerendered pages, then other public files. */
@@ -195,21 +240,32 @@ function staffAreaHeaders(req: Request, res: Response, next: NextFunction) {
 }
 
 /**
- * A request's address as the log may show it: a set-password link's token is
- * a key to an account, so it is replaced by "…"; so is the query of an inbox
- * address, whose search may be a visitor's name, e-mail or phone number.
+ * A request's address as the log may show it: without its query, which may
+ * hold anything a link or a visitor put there (an inbox search for a name,
+ * e-mail or phone number, say), and with a set-password link's token, a key to
+ * an account, replaced by "…".
  */
-function withoutSecrets(url: string): string {
-  return url.replace(/(\/set-password\/+)[^/?#]+/gi, "$1…").replace(/^(\/inbox(?:\/[^?#]*)?)\?[^#]*/i, "$1?…");
+function withoutSecrets(url: string): { path: string; query: boolean } {
+  const queryAt = url.indexOf("?");
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  return { path: path.replace(/(\/set-password\/+)[^/?#]+/gi, "$1…"), query: queryAt !== -1 };
 }
 
-function logRequests(req: Request, res: Response, next: NextFunction) {
-  const started = process.hrtime.bigint();
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    console.log(`${req.method} ${withoutSecrets(req.originalUrl)} ${res.statusCode} ${ms.toFixed(1)}ms`);
-  });
-  next();
+function logRequests(log: ServerLog) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      log.request({
+        requestId: scopeOf(req, log).requestId,
+        method: req.method,
+        ...withoutSecrets(req.originalUrl),
+        status: res.statusCode,
+        durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+        clientAddress: req.ip,
+      });
+    });
+    next();
+  };
 }
 
 /** The visitor closed the connection before the answer was sent: nobody's failure, and nobody to tell. */
@@ -218,14 +274,14 @@ function visitorLeft(error: unknown): boolean {
 }
 
 /** Anything that escapes the handlers above gets a status page in the frame, never a stack trace. */
-function lastResort(sendStatusPage: SendStatusPage) {
-  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+function lastResort(sendStatusPage: SendStatusPage, log: ServerLog) {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = httpStatusOf(error);
     if (visitorLeft(error)) {
       res.destroy();
       return;
     }
-    if (status >= 500) console.error(error);
+    if (status >= 500) scopeOf(req, log).log.error(error);
     if (res.headersSent) {
       res.end();
       return;

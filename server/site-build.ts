@@ -4,18 +4,23 @@ import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { Readiness } from "../app/server/readiness.server.ts";
+import type { RequestScope } from "../app/server/request-context.server.ts";
+import type { Log } from "./log.ts";
 
 /**
  * What app/entry.server.tsx adds to the server build: the inquiry store and
  * mail queue, shared by the HTTP server and the contact action.
  */
 export type SiteServices = {
-  /** Opens the store (applying migrations) and starts the mail queue; rejects with a message for the operator. */
-  startDelivery: () => Promise<void>;
+  /**
+   * Opens the store (applying migrations) and starts the mail queue, which
+   * write to the given log; rejects with a message for the operator.
+   */
+  startDelivery: (log?: Log) => Promise<void>;
   stopDelivery: () => Promise<void>;
   /** For GET /readyz: whether the store answers and the mail queue is moving. */
   readiness: () => Promise<Readiness>;
-  createLoadContext: (clientAddress: string | undefined) => RouterContextProvider;
+  createLoadContext: (scope: RequestScope) => RouterContextProvider;
 };
 
 export type SiteBuild = {

@@ -16,7 +16,7 @@ import { contactServices } from "../server/delivery.server.ts";
 import { contactEnv } from "../server/env.server.ts";
 import { issueFormToken } from "../server/form-token.server.ts";
 import { REFERENCE_PATTERN } from "../server/inquiries.server.ts";
-import { clientAddressContext } from "../server/request-context.server.ts";
+import { clientAddressContext, requestLogContext } from "../server/request-context.server.ts";
 import type { Route } from "./+types/contact";
 
 /**
@@ -50,7 +50,12 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await submitContactForm(request, context.get(clientAddressContext), contactServices());
+  const outcome = await submitContactForm(
+    request,
+    context.get(clientAddressContext),
+    contactServices(),
+    context.get(requestLogContext),
+  );
   if (outcome.kind === "sent") return redirect(outcome.location, 303);
   return data(outcome.data, { status: outcome.status, headers: outcome.headers });
 }

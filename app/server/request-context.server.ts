@@ -1,11 +1,31 @@
 import { createContext, RouterContextProvider } from "react-router";
 
+type Log = Pick<Console, "info" | "warn" | "error">;
+
 /** The address a request came from, as the HTTP server sees it (X-Forwarded-For only behind a trusted proxy). */
 export const clientAddressContext = createContext<string>("unknown");
 
+/**
+ * The id the HTTP server gave the request (X-Request-Id), which the error page
+ * shows as a reference; none where a page is rendered without a request, as
+ * when it is prerendered.
+ */
+export const requestIdContext = createContext<string | null>(null);
+
+/** The server's log, its lines marked with the request; the console where there is no server. */
+export const requestLogContext = createContext<Log>(console);
+
+export type RequestScope = {
+  clientAddress: string | undefined;
+  requestId: string;
+  log: Log;
+};
+
 /** The load context the production server gives every request. */
-export function createLoadContext(clientAddress: string | undefined): RouterContextProvider {
+export function createLoadContext({ clientAddress, requestId, log }: RequestScope): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(clientAddressContext, clientAddress || "unknown");
+  context.set(requestIdContext, requestId);
+  context.set(requestLogContext, log);
   return context;
 }

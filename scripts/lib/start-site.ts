@@ -88,8 +88,8 @@ export async function startSite(options: {
     });
   }
 
-  const ready = await waitForLog(/Site ready at (http:\/\/\S+)/);
-  const url = /Site ready at (http:\/\/\S+)/.exec(ready)?.[1] ?? "";
+  const ready = await waitForLog(/Site ready at (http:\/\/[^\s"]+)/);
+  const url = /Site ready at (http:\/\/[^\s"]+)/.exec(ready)?.[1] ?? "";
 
   return {
     url,

@@ -46,7 +46,7 @@ function inboxAddresses(): { what: string; method: "GET" | "POST"; target: strin
 
 /** What an answer says, without what differs by the moment it is sent; a chunked body is read as its content. */
 function shape(response: RawResponse) {
-  const { date: _date, ...headers } = response.headers;
+  const { date: _date, "x-request-id": _requestId, ...headers } = response.headers;
   const chunked = headers["transfer-encoding"] === "chunked";
   return { status: response.status, headers, body: chunked ? dechunk(response.body) : response.body };
 }
