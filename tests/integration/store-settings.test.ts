@@ -1,0 +1,58 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, inject, test } from "vitest";
+import { startSite } from "../../scripts/lib/start-site.ts";
+import { unusedPort } from "../scale/support/instances.ts";
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function start(env: Record<string, string>) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "store-settings-"));
+  dirs.push(dataDir);
+  return startSite({ buildDir: inject("siteBuildDir"), dataDir, env });
+}
+
+describe("choosing the store at start-up", () => {
+  test("DATABASE_URL without FORM_SECRET: the start stops with exit code 1 and says what to set", async () => {
+    await expect(start({ DATABASE_URL: "postgres://site:secret@127.0.0.1:5432/site" })).rejects.toThrow(
+      /exited \(1\)[\s\S]*FORM_SECRET: is required when DATABASE_URL is set/,
+    );
+  });
+
+  test("DATABASE_URL pointing at a server that is down: the start stops with exit code 1 and names it", async () => {
+    const port = await unusedPort();
+    const error = await start({
+      DATABASE_URL: `postgres://site:secret-password@127.0.0.1:${port}/site`,
+      FORM_SECRET: "a-secret-that-is-at-least-thirty-two-characters",
+    }).catch((reason: Error) => reason);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(
+      new RegExp(`exited \\(1\\)[\\s\\S]*Could not open the PostgreSQL database site on 127\\.0\\.0\\.1:${port}`),
+    );
+    // The password is never printed.
+    expect((error as Error).message).not.toContain("secret-password");
+  });
+
+  test("a DATABASE_URL that is not a PostgreSQL address is refused by name", async () => {
+    await expect(
+      start({ DATABASE_URL: "mysql://site@db/site", FORM_SECRET: "a-secret-that-is-at-least-thirty-two-characters" }),
+    ).rejects.toThrow(/exited \(1\)[\s\S]*DATABASE_URL: must be a PostgreSQL address/);
+  });
+
+  test.runIf(testEngine === "sqlite")(
+    "with no setting at all, the site starts on SQLite in the data folder",
+    async () => {
+      const server = await start({});
+      try {
+        expect(server.logs.join("\n")).toMatch(/stored in \S*inquiries\.sqlite/);
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+});
