@@ -12,6 +12,7 @@ describe("one reader, one set of rules for every setting", () => {
       hsts: false,
       buildDir: "build",
       quiet: false,
+      logFormat: "text",
       requestTimeoutMs: 30_000,
     });
   });
