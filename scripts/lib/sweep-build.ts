@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
+import { writeNginxMaps } from "./nginx-maps.ts";
 
 /**
  * What a finished client build holds that no page can load: React Router's
@@ -26,13 +27,15 @@ export const clientManifestFile = "client-manifest.json";
 
 /**
  * Finishes a build: moves Vite's chunk manifest out of the served folder (the
- * size checks read it, visitors have no use for it) and sweeps unused output.
+ * size checks read it, visitors have no use for it), sweeps unused output and
+ * writes the maps nginx serves the build's files by (deploy/nginx).
  */
 export function finishBuild(buildDir: string): void {
   const clientDir = path.join(buildDir, "client");
   renameSync(path.join(clientDir, ".vite", "manifest.json"), path.join(buildDir, clientManifestFile));
   rmSync(path.join(clientDir, ".vite"), { recursive: true });
   sweepBuild(clientDir);
+  writeNginxMaps(buildDir);
 }
 
 /** Removes what `unusedOutput` finds; answers the files removed, relative to the client folder. */
