@@ -27,11 +27,15 @@ export function createOutbox(db: Database) {
   // reaches it, so two instances claiming at once never both take a mail; on
   // PostgreSQL, SKIP LOCKED lets the second pass over rows the first is taking.
   const claimable = "state = 'pending' AND next_attempt_at <= :now AND (lease_until IS NULL OR lease_until <= :now)";
-  const claim = `UPDATE outbox SET attempts = attempts + 1, lease_token = :token, lease_until = :until
-     WHERE ${claimable} AND id IN (
+  // The due mails are chosen once, before the update: PostgreSQL may run a
+  // subquery inside IN again for each row, skipping the rows this update has
+  // just taken, and so claim more than the limit.
+  const claim = `WITH due AS ${db.engine === "postgres" ? "MATERIALIZED" : ""} (
        SELECT id FROM outbox WHERE ${claimable}
        ORDER BY next_attempt_at, id LIMIT :limit ${db.engine === "postgres" ? "FOR UPDATE SKIP LOCKED" : ""}
      )
+     UPDATE outbox SET attempts = attempts + 1, lease_token = :token, lease_until = :until
+     WHERE ${claimable} AND id IN (SELECT id FROM due)
      RETURNING id, inquiry_id, kind, attempts`;
   const leased = "WHERE id = ? AND lease_token = ?";
   // Without a reference, every unconfirmed mail; with one, that inquiry's.

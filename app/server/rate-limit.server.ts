@@ -8,21 +8,20 @@ export type RateLimiter = {
   take(key: string): Promise<RateLimitDecision>;
 };
 
-/** How long counting a use waits out a busy store before the visitor is asked to try again. */
-const COUNT_PATIENCE_MS = 2000;
-
-const COUNT_USE = `INSERT INTO rate_limit_counts (key, window_start, count) VALUES (?, ?, 1)
-  ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_counts.count + 1
-  RETURNING count`;
+/**
+ * How long counting a use waits out a busy store before the visitor is asked to
+ * try again: as long as their inquiry's save would (SAVE_PATIENCE_MS).
+ */
+const COUNT_PATIENCE_MS = 5000;
 
 /**
- * Uses per key, counted in the store so every instance behind the proxy draws
- * on one budget. Each window of windowMs has a counter; a use is allowed while
- * this window's count plus the last window's, weighted by how much of it still
- * lies within windowMs, stays within max: a sliding window, near enough, at the
- * cost of two rows per key. Each count is one atomic statement, so a burst
- * spread over instances gets distinct counts and never waits on a lock's retry.
- * A refused use is taken back: a person who waits as told is let in.
+ * A sliding window per key, counted in the store so every instance behind the
+ * proxy draws on one budget. A use is written first, then the uses the store
+ * took before it are counted, each one statement: a burst spread over
+ * instances never waits on a lock or a retry, and is served first come, first
+ * served. (Only a use still committing while a later one counts, a matter of
+ * microseconds, could let one more through.) A refused use is taken back, so
+ * a person who waits as told is let in.
  */
 export function createRateLimiter(
   db: Database,
@@ -33,35 +32,24 @@ export function createRateLimiter(
 
   async function take(key: string): Promise<RateLimitDecision> {
     const at = now();
-    const start = at - (at % windowMs);
     if (at >= nextSweep) {
-      nextSweep = start + windowMs;
-      await db.run("DELETE FROM rate_limit_counts WHERE window_start < ?", [start - windowMs]);
+      nextSweep = at + windowMs;
+      await db.run("DELETE FROM rate_limit_uses WHERE at <= ?", [at - windowMs]);
     }
-    const current = (await db.get<{ count: number }>(COUNT_USE, [key, start]))?.count ?? 1;
-    const previous =
-      (
-        await db.get<{ count: number }>("SELECT count FROM rate_limit_counts WHERE key = ? AND window_start = ?", [
-          key,
-          start - windowMs,
-        ])
-      )?.count ?? 0;
-    const stillInWindow = 1 - (at - start) / windowMs;
-    if (current + previous * stillInWindow <= max) return { allowed: true };
-    await db.run("UPDATE rate_limit_counts SET count = count - 1 WHERE key = ? AND window_start = ?", [key, start]);
-    return { allowed: false, retryAfterMs: waitFor(current - 1, previous, at - start) };
-  }
-
-  /** How long until one more use fits, if no other comes meanwhile. */
-  function waitFor(current: number, previous: number, intoWindowMs: number): number {
-    // In this window: current + 1 + previous × (1 − f) ≤ max.
-    if (current + 1 <= max && previous > 0) {
-      const fraction = 1 - (max - current - 1) / previous;
-      return Math.max(1000, Math.ceil(fraction * windowMs - intoWindowMs));
-    }
-    // In the next: 1 + current × (1 − f) ≤ max.
-    const fraction = current > 0 ? Math.max(0, 1 - (max - 1) / current) : 0;
-    return Math.max(1000, Math.ceil(windowMs - intoWindowMs + fraction * windowMs));
+    const mine = await db.get<{ id: number }>("INSERT INTO rate_limit_uses (key, at) VALUES (?, ?) RETURNING id", [
+      key,
+      at,
+    ]);
+    // First come, first served: the uses before this one, in the order the store took them.
+    const earlier = await db.all<{ at: number }>(
+      "SELECT at FROM rate_limit_uses WHERE key = ? AND at > ? AND id < ? ORDER BY at, id",
+      [key, at - windowMs, mine?.id],
+    );
+    if (earlier.length < max) return { allowed: true };
+    await db.run("DELETE FROM rate_limit_uses WHERE id = ?", [mine?.id]);
+    // One more fits once all but max − 1 of them have left the window.
+    const leaving = earlier[earlier.length - max] ?? earlier[0];
+    return { allowed: false, retryAfterMs: Math.max(1, (leaving?.at ?? at) + windowMs - at) };
   }
 
   return { take: (key) => retryWhileBusy(() => take(key), { patienceMs: COUNT_PATIENCE_MS }) };
