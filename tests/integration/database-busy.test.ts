@@ -48,6 +48,9 @@ async function slowestHomePageWhile(post: Promise<unknown>): Promise<number> {
   return slowest;
 }
 
+// SQLite's own behaviour: its statements block the whole process while they wait
+// for a lock. Held up, a page would take the form's five seconds; a busy machine
+// takes a few hundred milliseconds at worst, so a second tells the two apart.
 describe("a database another process holds locked", () => {
   test("does not hold up other pages; the form waits about five seconds, then gets a 503 with its text kept", async () => {
     await homePageMs();
@@ -61,7 +64,7 @@ describe("a database another process holds locked", () => {
     const response = await post;
     const waited = Date.now() - started;
 
-    expect(slowest).toBeLessThan(100);
+    expect(slowest).toBeLessThan(1000);
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("60");
     expect(waited).toBeGreaterThan(4000);
@@ -89,7 +92,7 @@ describe("a database another process holds locked", () => {
     const response = await post;
     await release;
 
-    expect(slowest).toBeLessThan(100);
+    expect(slowest).toBeLessThan(1000);
     expect(response.status).toBe(303);
     const reference = referenceOf(response);
     const { inquiries, outbox } = await readDatabase({ sqliteFile: databasePath });
