@@ -86,10 +86,11 @@ const SQLITE_LOCKED = 6;
 
 /**
  * PostgreSQL: the connection failed or was cut (08…), the server is starting or
- * stopping (57P…), has no connection to spare (53300), or a concurrent
- * transaction got in the way and gave up (40001, 40P01).
+ * stopping (57P…), has no connection to spare (53300), a lock was held past
+ * lock_timeout (55P03), or a concurrent transaction got in the way and gave up
+ * (40001, 40P01).
  */
-const POSTGRES_TRANSIENT = /^(08...|57P0[123]|53300|40001|40P01)$/;
+const POSTGRES_TRANSIENT = /^(08...|57P0[123]|53300|55P03|40001|40P01)$/;
 const NETWORK_FAILURES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND"]);
 
 /**

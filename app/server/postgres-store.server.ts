@@ -9,6 +9,14 @@ const CONNECT_WAIT_MS = 3000;
 /** Connections per instance: a handful serve a site of this size; N instances use N times as many. */
 const POOL_SIZE = 10;
 
+/**
+ * How long a statement waits for a row or table another session holds (a
+ * migration, an operator's lock) before it fails as busy and is tried again
+ * later, as SQLite's busy wait does; a visitor's post then waits its usual
+ * few seconds and gets its 503, instead of hanging.
+ */
+const LOCK_WAIT_MS = 1000;
+
 /** A transaction that meets a concurrent one is tried again this many times before the caller hears of it. */
 const SERIALIZATION_TRIES = 8;
 
@@ -39,6 +47,7 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
     idleTimeoutMillis: 30_000,
     types,
     application_name: "print-site",
+    options: `-c lock_timeout=${LOCK_WAIT_MS}`,
   });
   // An idle connection cut by a server restart reports here; the pool replaces
   // it on the next query, so there is nothing to do but not crash.

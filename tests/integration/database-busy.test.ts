@@ -4,26 +4,28 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, inject, test } from "vitest";
 import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import { goodFields, openForm, postContact, readDatabase, referenceOf } from "./support/contact-form.ts";
 import { type DatabaseLock, holdWriteLock } from "./support/database-lock.ts";
 
 const buildDir = inject("siteBuildDir");
 
 let dataDir: string;
-let databasePath: string;
+let store: TestStoreLocation;
 let server: SiteServer;
 let lock: DatabaseLock | undefined;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "database-busy-"));
-  databasePath = path.join(dataDir, "inquiries.sqlite");
-  server = await startSite({ buildDir, dataDir });
+  store = await newTestStoreLocation("database-busy");
+  server = await startSite({ buildDir, dataDir, env: store.env });
 });
 
 afterEach(async () => {
   await lock?.release();
   lock = undefined;
   await server.stop();
+  await store.remove();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -48,15 +50,16 @@ async function slowestHomePageWhile(post: Promise<unknown>): Promise<number> {
   return slowest;
 }
 
-// SQLite's own behaviour: its statements block the whole process while they wait
-// for a lock. Held up, a page would take the form's five seconds; a busy machine
-// takes a few hundred milliseconds at worst, so a second tells the two apart.
+// Another process holds the write lock: a SQLite transaction, or on PostgreSQL a
+// session holding every table. SQLite's statements block the whole process while
+// they wait; held up, a page would take the form's five seconds, where a busy
+// machine takes a few hundred milliseconds at worst, so a second tells them apart.
 describe("a database another process holds locked", () => {
   test("does not hold up other pages; the form waits about five seconds, then gets a 503 with its text kept", async () => {
     await homePageMs();
     const fields = goodFields({ name: "Kiran Locked" });
     const token = await openForm(server.url);
-    lock = await holdWriteLock(databasePath);
+    lock = await holdWriteLock(store.location);
 
     const started = Date.now();
     const post = postContact(server.url, { ...fields, form_token: token });
@@ -75,15 +78,13 @@ describe("a database another process holds locked", () => {
     await lock.release();
     const again = await postContact(server.url, { ...fields, form_token: token });
     expect(again.status).toBe(303);
-    expect((await readDatabase({ sqliteFile: databasePath })).inquiries.map((row) => row.name)).toEqual([
-      "Kiran Locked",
-    ]);
+    expect((await readDatabase(store.location)).inquiries.map((row) => row.name)).toEqual(["Kiran Locked"]);
   });
 
   test("a lock released within the wait lets the form through, stored once", async () => {
     await homePageMs();
     const token = await openForm(server.url);
-    lock = await holdWriteLock(databasePath);
+    lock = await holdWriteLock(store.location);
 
     const post = postContact(server.url, { ...goodFields(), form_token: token });
     const held = lock;
@@ -95,7 +96,7 @@ describe("a database another process holds locked", () => {
     expect(slowest).toBeLessThan(1000);
     expect(response.status).toBe(303);
     const reference = referenceOf(response);
-    const { inquiries, outbox } = await readDatabase({ sqliteFile: databasePath });
+    const { inquiries, outbox } = await readDatabase(store.location);
     expect(inquiries.map((row) => row.reference)).toEqual([reference]);
     expect(outbox).toHaveLength(2);
   });
