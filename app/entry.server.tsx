@@ -3,9 +3,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
 import { EntryModuleContext } from "./components/layout/page-scripts.tsx";
-import { RequestReferenceContext } from "./components/sections/error-panel.tsx";
+import { RequestReferenceContext, ResponseStatusContext } from "./components/sections/error-panel.tsx";
 import { contentSecurityPolicy, inlineHashes } from "./lib/csp.ts";
-import { requestIdContext, requestLogContext } from "./server/request-context.server.ts";
+import { isBusy } from "./server/db.server.ts";
+import { requestIdContext, requestLogContext, storeBusyContext } from "./server/request-context.server.ts";
 
 // The server build exposes this module to server.ts as build.entry.module, which is
 // how the HTTP server and the contact action come to share one database and one mail
@@ -23,6 +24,7 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (isBusy(error) && context instanceof RouterContextProvider) context.set(storeBusyContext, true);
   logOf(context).error(error);
 };
 
@@ -43,6 +45,13 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A loader or action that met the store out of reach (PostgreSQL restarting, a
+  // lock held too long) answers 503 with a time to come back, not 500.
+  const storeBusy = responseStatusCode === 500 && loadContext.get(storeBusyContext);
+  if (storeBusy) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "30");
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -52,7 +61,9 @@ export default function handleRequest(
     const page = (
       <EntryModuleContext value={routerContext.manifest.entry.module}>
         <RequestReferenceContext value={loadContext.get(requestIdContext)}>
-          <ServerRouter context={routerContext} url={request.url} />
+          <ResponseStatusContext value={storeBusy ? 503 : null}>
+            <ServerRouter context={routerContext} url={request.url} />
+          </ResponseStatusContext>
         </RequestReferenceContext>
       </EntryModuleContext>
     );

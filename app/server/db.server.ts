@@ -96,7 +96,7 @@ const NETWORK_FAILURES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMED
 /**
  * The store cannot answer now but may in a moment: SQLite locked by another
  * process, or PostgreSQL unreachable, restarting or in a conflict. A visitor
- * then gets a 503 with what they typed, never a 500.
+ * then gets a 503 (with what they typed, on a form), never a 500.
  */
 export function isBusy(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;

@@ -15,6 +15,13 @@ export const requestIdContext = createContext<string | null>(null);
 /** The server's log, its lines marked with the request; the console where there is no server. */
 export const requestLogContext = createContext<Log>(console);
 
+/**
+ * Set when a loader or action met the store out of reach (isBusy): the page
+ * is then answered 503 with a time to come back. Kept here because React
+ * Router hides a failure's details from the page in production.
+ */
+export const storeBusyContext = createContext<boolean>(false);
+
 export type RequestScope = {
   clientAddress: string | undefined;
   requestId: string;

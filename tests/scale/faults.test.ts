@@ -287,7 +287,15 @@ describe("faults, with two instances on one PostgreSQL", () => {
     );
     await sleep(1000);
     await postgres.stop();
-    await sleep(8000);
+    await sleep(1000);
+    // Staff opening the inbox meanwhile (with a session cookie the store must look
+    // up) get the branded page with a 503 and a time to come back, not a 500.
+    const inbox = await fetch(`${servers[0]?.url}/inbox`, {
+      headers: { Cookie: `staff-session=${"a".repeat(43)}` },
+      redirect: "manual",
+    });
+    const inboxPage = await inbox.text();
+    await sleep(2000);
     await postgres.start();
     await sleep(3000);
     stopLoad = true;
@@ -308,6 +316,11 @@ describe("faults, with two instances on one PostgreSQL", () => {
       expect(body).toMatch(/Please try again in a minute/);
       expect(body).toContain(submission.fields.name);
     }
+
+    expect(inbox.status).toBe(503);
+    expect(inbox.headers.get("retry-after")).toBe("30");
+    expect(inboxPage).toContain("Error 503");
+    expect(inboxPage).toContain("<main");
 
     // Both instances are ready again without a restart of their own.
     for (const server of servers) {

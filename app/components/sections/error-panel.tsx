@@ -17,11 +17,18 @@ const waysOn = [
  */
 export const RequestReferenceContext = createContext<string | null>(null);
 
+/**
+ * The status the response goes out with when the server decided it after the
+ * failure (503 for a store out of reach), which the page must say too.
+ */
+export const ResponseStatusContext = createContext<number | null>(null);
+
 /** Shown when a page fails; rendered for a request, with the reference that finds it in the log. */
 export function ErrorPanel({ status }: { status: number }) {
   const reference = useContext(RequestReferenceContext);
+  const sent = useContext(ResponseStatusContext);
   return (
-    <StatusPanel status={status} id="error-title" heading={pageText.error.heading} links={waysOn}>
+    <StatusPanel status={sent ?? status} id="error-title" heading={pageText.error.heading} links={waysOn}>
       <p>
         The page could not be shown. Please try again in a moment, or reach us directly at{" "}
         <a href={`tel:${site.phone.e164}`}>{site.phone.display}</a> or <a href={`mailto:${site.email}`}>{site.email}</a>
