@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { contentSecurityPolicy, inlineHashes } from "../../app/lib/csp.ts";
 import { nginxMaps } from "./nginx-maps.ts";
 
@@ -37,6 +37,7 @@ describe("the maps nginx serves a build's files by", () => {
     "inbox/index.html": "<p>never prerendered, and not nginx's if it were</p>",
   });
   const text = nginxMaps(dir);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test("each page at its one address, each other file at its own, and nothing Node would refuse or redirect", () => {
     expect(entries(text, "$print_site_file")).toEqual([
