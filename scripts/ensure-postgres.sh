@@ -23,6 +23,8 @@ role=site_test
 as_root runuser -u postgres -- psql -p "$port" -qAt -v ON_ERROR_STOP=1 >&2 <<SQL
 SELECT 'CREATE ROLE $role LOGIN CREATEDB PASSWORD ''$role'''
 WHERE NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$role')\gexec
+-- Dropping a throwaway database must be able to end the autovacuum worker in it.
+GRANT pg_signal_backend TO $role;
 SQL
 
 echo "postgres://$role:$role@127.0.0.1:$port/postgres"

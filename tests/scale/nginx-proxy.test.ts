@@ -10,8 +10,8 @@ import { openStore } from "../../app/server/db.server.ts";
 import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
 import { throwawayPostgresDatabase } from "../../scripts/lib/test-postgres.ts";
 import { findPrerenderedPages } from "../../server/prerendered-pages.ts";
-import { goodFields } from "./support/contact-form.ts";
-import { type MailCatcher, startMailCatcher } from "./support/mail-catcher.ts";
+import { goodFields } from "../integration/support/contact-form.ts";
+import { type MailCatcher, startMailCatcher } from "../integration/support/mail-catcher.ts";
 import {
   type Answer,
   findNginx,
@@ -54,18 +54,7 @@ async function sharedStore(): Promise<SharedStore> {
         await db.close();
       }
     },
-    async remove() {
-      // The stream of forms leaves work for autovacuum, and PostgreSQL refuses a role that is not
-      // a superuser the right to end its worker: the drop fails until that worker is done.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await database.drop();
-        } catch (error) {
-          if (attempt === 10 || !/pg_signal_backend/.test(String(error))) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 500));
-        }
-      }
-    },
+    remove: () => database.drop(),
   };
 }
 
