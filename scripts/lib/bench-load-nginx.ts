@@ -29,9 +29,10 @@ export async function ensureNginx(): Promise<{ binary: string; version: string }
 
 /**
  * A plain-HTTP load balancer on 127.0.0.1: round robin (nginx's default) over the
- * instances, with kept-alive connections to them and the headers a proxy in front
- * of the site sends (README, "Behind a reverse proxy"). Everything it writes stays
- * in dir.
+ * instances, with the headers a proxy in front of the site sends (README, "Behind
+ * a reverse proxy"). A new connection to an instance for each request, as a proxy
+ * that must not lose a form to a connection an instance closes keeps none.
+ * Everything it writes stays in dir.
  */
 export function nginxConfig(options: { port: number; upstreams: string[]; dir: string }): string {
   const servers = options.upstreams.map((url) => `    server ${new URL(url).host};`).join("\n");
@@ -49,16 +50,14 @@ http {
   scgi_temp_path ${temp("scgi")};
   upstream site {
 ${servers}
-    keepalive 32;
   }
   server {
     listen 127.0.0.1:${options.port};
     location / {
       proxy_pass http://site;
       proxy_http_version 1.1;
-      proxy_set_header Connection "";
       proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
     }
   }
