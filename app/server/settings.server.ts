@@ -132,7 +132,10 @@ const SettingsSchema = v.pipe(
     DATABASE_URL: v.optional(
       v.pipe(
         v.string(),
-        v.regex(/^postgres(ql)?:\/\/[^\s]+$/, "must be a PostgreSQL address, such as postgres://site:secret@db.internal:5432/site"),
+        v.regex(
+          /^postgres(ql)?:\/\/[^\s]+$/,
+          "must be a PostgreSQL address, such as postgres://site:secret@db.internal:5432/site",
+        ),
       ),
     ),
 
