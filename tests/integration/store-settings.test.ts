@@ -2,8 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, inject, test } from "vitest";
+import { freePort } from "../../scripts/lib/free-port.ts";
 import { startSite } from "../../scripts/lib/start-site.ts";
-import { unusedPort } from "../scale/support/instances.ts";
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -24,7 +24,7 @@ describe("choosing the store at start-up", () => {
   });
 
   test("DATABASE_URL pointing at a server that is down: the start stops with exit code 1 and names it", async () => {
-    const port = await unusedPort();
+    const port = await freePort();
     const error = await start({
       DATABASE_URL: `postgres://site:secret-password@127.0.0.1:${port}/site`,
       FORM_SECRET: "a-secret-that-is-at-least-thirty-two-characters",

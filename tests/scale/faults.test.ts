@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { freePort } from "../../scripts/lib/free-port.ts";
 import type { SiteServer } from "../../scripts/lib/start-site.ts";
 import {
   goodFields,
@@ -9,7 +10,7 @@ import {
   type VisitorFields,
 } from "../integration/support/contact-form.ts";
 import { type CaughtMail, startMailCatcher } from "../integration/support/mail-catcher.ts";
-import { createDatabase, readStored, startInstance, startInstances, unusedPort } from "./support/instances.ts";
+import { createDatabase, readStored, startInstance, startInstances } from "./support/instances.ts";
 import { type PrivatePostgres, startPrivatePostgres } from "./support/private-postgres.ts";
 
 // Faults made on purpose against two instances on one PostgreSQL server of the
@@ -100,6 +101,16 @@ function countMails(mails: readonly CaughtMail[]): Map<string, number> {
   return counts;
 }
 
+/** What the receiver got against what it should have: each mail of each reference once. */
+function mailFigures(mails: readonly CaughtMail[], references: readonly string[]) {
+  const distinct = countMails(mails).size;
+  return {
+    "mails received": mails.length,
+    duplicates: mails.length - distinct,
+    lost: references.length * 2 - distinct,
+  };
+}
+
 /** Both mails of every reference exactly once, and nothing else. */
 function expectEachMailOnce(mails: readonly CaughtMail[], references: readonly string[]) {
   const counts = countMails(mails);
@@ -133,7 +144,7 @@ function report(name: string, figures: Record<string, number>) {
 describe("faults, with two instances on one PostgreSQL", () => {
   test("mail server down while 50 inquiries arrive, then up: all stored, every mail delivered once", async () => {
     const databaseUrl = await freshDatabase();
-    const smtpPort = await unusedPort();
+    const smtpPort = await freePort();
     const [first, second] = (await instances(2, databaseUrl, mailEnv(smtpPort))) as [SiteServer, SiteServer];
 
     const submissions = await Promise.all(Array.from({ length: 50 }, (_, i) => openSubmission(i % 2 ? first : second)));
@@ -158,9 +169,7 @@ describe("faults, with two instances on one PostgreSQL", () => {
       report("SMTP down, then up", {
         "inquiries sent": 50,
         stored: stored.references.length,
-        "mails received": catcher.mails.length,
-        duplicates: catcher.mails.length - countMails(catcher.mails).size,
-        lost: 100 - countMails(catcher.mails).size,
+        ...mailFigures(catcher.mails, references),
       });
     } finally {
       await catcher.close();
@@ -169,7 +178,7 @@ describe("faults, with two instances on one PostgreSQL", () => {
 
   test("one of two instances killed (SIGKILL) while 200 submissions are in flight: none lost, none twice", async () => {
     const databaseUrl = await freshDatabase();
-    const smtpPort = await unusedPort();
+    const smtpPort = await freePort();
     const env = mailEnv(smtpPort);
     const [doomed, survivor] = (await instances(2, databaseUrl, env)) as [SiteServer, SiteServer];
 
@@ -231,9 +240,7 @@ describe("faults, with two instances on one PostgreSQL", () => {
         "answered 303 before the kill": acknowledged.length,
         "unanswered, then sent again": resent.length,
         stored: stored.references.length,
-        "mails received": catcher.mails.length,
-        duplicates: catcher.mails.length - countMails(catcher.mails).size,
-        lost: 400 - countMails(catcher.mails).size,
+        ...mailFigures(catcher.mails, stored.references),
       });
     } finally {
       await catcher.close();

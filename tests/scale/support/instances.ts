@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -27,16 +26,6 @@ export async function startInstance(databaseUrl: string, env: Record<string, str
   });
   void server.exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
   return server;
-}
-
-/** A loopback port nothing listens on, for a mail server that is down until the test starts it there. */
-export async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== "object" || !address) throw new Error("No free port");
-  return address.port;
 }
 
 /** A new database on a PostgreSQL server, so each test counts only its own rows. */

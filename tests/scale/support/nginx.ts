@@ -4,10 +4,11 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import http from "node:http";
 import https from "node:https";
-import net, { type AddressInfo } from "node:net";
+import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
+import { freePort } from "../../../scripts/lib/free-port.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -21,16 +22,6 @@ export const siteHost = "localhost";
 export function findNginx(): string | undefined {
   const dirs = [...(process.env.PATH ?? "").split(path.delimiter).filter(Boolean), "/usr/sbin"];
   return dirs.map((dir) => path.join(dir, "nginx")).find((candidate) => existsSync(candidate));
-}
-
-/** A port on 127.0.0.1 that nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 type Certificate = { certificateFile: string; keyFile: string; pem: string };

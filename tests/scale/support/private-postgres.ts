@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { freePort } from "../../../scripts/lib/free-port.ts";
 
 const run = promisify(execFile);
 
@@ -33,15 +33,6 @@ function binDir(): string {
 function asPostgres(program: string, args: string[]) {
   const file = path.join(binDir(), program);
   return process.getuid?.() === 0 ? run("runuser", ["-u", "postgres", "--", file, ...args]) : run(file, args);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== "object" || !address) throw new Error("No free port");
-  return address.port;
 }
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
