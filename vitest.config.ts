@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          // On PostgreSQL each store test first creates and migrates a database of its own.
+          ...(process.env.TEST_STORE === "postgres" ? { testTimeout: 30_000, hookTimeout: 30_000 } : {}),
         },
       },
       {
