@@ -1,8 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { photos } from "./scripts/lib/photo-plugin.ts";
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [photos({ folder: "app/content/photos" }), reactRouter()],
   resolve: { tsconfigPaths: true },
   // PRELOADER_MS is read at build time (app/lib/preloader.ts).
   envPrefix: ["VITE_", "PRELOADER_MS"],

@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { photos } from "./scripts/lib/photo-plugin.ts";
 
 // Kept apart from vite.config.ts so unit tests run without the React Router plugin.
+// The photo step stays, so a test may render a component that shows a photograph.
 export default defineConfig({
+  plugins: [photos({ folder: "app/content/photos" })],
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
