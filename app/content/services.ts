@@ -1,3 +1,5 @@
+import type { PhotoName } from "./photos.ts";
+
 /** The 15 services, in the three groups the navigation and side menu show. */
 
 export type ServiceGroupId = "paper-packaging" | "commercial-printing" | "branding-materials";
@@ -16,6 +18,12 @@ type ServiceEntry = {
   short: string;
   /** An illustration in public/images/services; every one is drawn on the same canvas. */
   image: string;
+  /**
+   * A photograph from photos.ts, shown instead of the illustration on the
+   * service's card and page. The illustration stays the image search engines
+   * are given (structured data).
+   */
+  photo?: PhotoName;
 };
 
 export const SERVICE_IMAGE_SIZE = { width: 480, height: 360 } as const;
@@ -54,6 +62,7 @@ export const services = [
     title: "Cake Box",
     short: "Food-safe cake and pastry boxes that keep their shape.",
     image: image("cake"),
+    photo: "cake-boxes",
   },
   {
     slug: "carton",

@@ -2,12 +2,13 @@ import { data, isRouteErrorResponse, redirect } from "react-router";
 import { ErrorPanel } from "../components/sections/error-panel.tsx";
 import { NotFoundPanel } from "../components/sections/not-found-panel.tsx";
 import { PageBanner } from "../components/sections/page-banner.tsx";
+import { ServiceImage } from "../components/sections/service-image.tsx";
 import { ServiceMenu } from "../components/sections/service-menu.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { homeTrail, servicesTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
 import { serviceDetails } from "../content/service-details.ts";
-import { findGroup, findService, SERVICE_IMAGE_SIZE } from "../content/services.ts";
+import { findGroup, findService } from "../content/services.ts";
 import { legacyRedirectTarget } from "../lib/legacy-redirects.ts";
 import { buildMeta } from "../lib/meta.ts";
 import { serviceData } from "../lib/structured-data.ts";
@@ -48,13 +49,11 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
       <div className="container section service-layout">
         <ServiceMenu shown={service} />
         <article className="service-detail">
-          <img
+          <ServiceImage
+            service={service}
             className="service-detail__image"
-            src={service.image}
-            alt={`Illustration of ${service.title.toLowerCase()}`}
-            width={SERVICE_IMAGE_SIZE.width}
-            height={SERVICE_IMAGE_SIZE.height}
-            fetchPriority="high"
+            sizes={pageImageSizes}
+            priority="first-view"
           />
           <p className="service-detail__group">{findGroup(service.group).title}</p>
           <p className="service-detail__lead">{details.description}</p>
@@ -70,6 +69,13 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+/**
+ * How wide the page's picture is (service-detail.css: the container's width,
+ * at most 40rem; beside the 18rem side menu and its 2rem gap from 56em).
+ */
+const pageImageSizes =
+  "(min-width: 64em) 40rem, (min-width: 56em) calc(100vw - 24rem), (min-width: 42em) 40rem, calc(100vw - 2rem)";
 
 function CheckListSection({ id, title, items }: { id: string; title: string; items: readonly string[] }) {
   return (

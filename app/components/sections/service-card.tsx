@@ -1,6 +1,16 @@
-import { SERVICE_IMAGE_SIZE, type Service } from "../../content/services.ts";
+import type { Service } from "../../content/services.ts";
 import { serviceUrl } from "../../lib/urls.ts";
 import { Icon } from "../ui/icon.tsx";
+import { ServiceImage } from "./service-image.tsx";
+
+/**
+ * How wide a card's picture is in the grid (service-card.css: columns of at
+ * least 16rem and 1.5rem gaps, in the container's padding): one column on a
+ * phone, two from 35.5em, three from 55em, four from 72.5em; each a little
+ * generous where the padding changes, never narrower than shown.
+ */
+const gridImageSizes =
+  "(min-width: 72.5em) 17rem, (min-width: 55em) calc(33.4vw - 2.3rem), (min-width: 35.5em) calc(50vw - 1.75rem), calc(100vw - 2rem)";
 
 type ServiceCardProps = {
   service: Service;
@@ -9,6 +19,8 @@ type ServiceCardProps = {
   linkLabel?: string;
   /** Above the fold: the picture loads at once, not when scrolled to. */
   eager?: boolean;
+  /** How wide the picture is shown, when the card is not in a grid. */
+  imageSizes?: string;
 };
 
 /** One service: picture, title, a line of text and a link to its page. */
@@ -17,18 +29,17 @@ export function ServiceCard({
   headingLevel: Heading = "h3",
   linkLabel = "Read more",
   eager = false,
+  imageSizes = gridImageSizes,
 }: ServiceCardProps) {
   const url = serviceUrl(service.slug);
   return (
     <article className="service-card">
-      <img
+      <ServiceImage
+        service={service}
         className="service-card__image"
-        src={service.image}
-        alt=""
-        width={SERVICE_IMAGE_SIZE.width}
-        height={SERVICE_IMAGE_SIZE.height}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
+        sizes={imageSizes}
+        decorative
+        priority={eager ? "eager" : "lazy"}
       />
       <div className="service-card__body">
         <Heading className="service-card__title">{service.title}</Heading>

@@ -1,0 +1,41 @@
+import { SERVICE_IMAGE_SIZE, type Service } from "../../content/services.ts";
+import type { PhotoPriority } from "../ui/photo.tsx";
+import { CatalogPhoto } from "./catalog-photo.tsx";
+
+type ServiceImageProps = {
+  service: Service;
+  className: string;
+  /** How wide the picture is shown, for a photograph's srcset (see Photo). */
+  sizes: string;
+  /** Beside the service's title, where a description would only repeat it. */
+  decorative?: boolean;
+  priority?: PhotoPriority;
+};
+
+/** A service's photograph when the catalog names one, otherwise its illustration. */
+export function ServiceImage({ service, className, sizes, decorative = false, priority = "lazy" }: ServiceImageProps) {
+  if (service.photo) {
+    return (
+      <CatalogPhoto
+        name={service.photo}
+        sizes={sizes}
+        className={className}
+        priority={priority}
+        decorative={decorative}
+      />
+    );
+  }
+  const firstView = priority === "first-view";
+  return (
+    <img
+      className={className}
+      src={service.image}
+      alt={decorative ? "" : `Illustration of ${service.title.toLowerCase()}`}
+      width={SERVICE_IMAGE_SIZE.width}
+      height={SERVICE_IMAGE_SIZE.height}
+      loading={firstView ? undefined : priority}
+      decoding={firstView ? undefined : "async"}
+      fetchPriority={firstView ? "high" : undefined}
+    />
+  );
+}
