@@ -11,12 +11,15 @@ export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.product, p
 
 const featured = findService("box");
 
+/** The card fills the container (the whole width, in its padding, up to 76rem). */
+const cardImageSizes = "(min-width: 76em) 72rem, (min-width: 48em) calc(100vw - 4rem), calc(100vw - 2rem)";
+
 export default function Product() {
   return (
     <>
       <PageBanner heading={pageText.product.heading} trail={homeTrail} />
       <div className="container section product-page">
-        {featured && <ServiceCard service={featured} headingLevel="h2" />}
+        {featured && <ServiceCard service={featured} headingLevel="h2" imageSizes={cardImageSizes} eager />}
       </div>
     </>
   );
