@@ -1,8 +1,13 @@
+import type { PhotoName } from "./photos.ts";
+
 /** Text and figures for the about page. The figures are placeholders. */
 export const aboutIntro = [
   "We are a printing and packaging manufacturer serving brands, shops and institutions across India. From a single cake box design to a full range of product cartons, we turn artwork into packaging that protects the product and sells it.",
   "Our plant brings offset and digital printing, lamination, die-cutting, pasting and large-format printing together, so one team is responsible for your order from the first proof to the last carton.",
 ];
+
+/** A photograph from photos.ts above "Who we are", such as the plant or the team; none yet. */
+export const aboutPhoto: PhotoName | undefined = undefined;
 
 export const aboutFigures = [
   { value: "15+", label: "years in print" },

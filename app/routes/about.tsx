@@ -1,5 +1,6 @@
+import { CatalogPhoto } from "../components/sections/catalog-photo.tsx";
 import { PageBanner } from "../components/sections/page-banner.tsx";
-import { aboutFigures, aboutIntro, facilities, values } from "../content/about.ts";
+import { aboutFigures, aboutIntro, aboutPhoto, facilities, values } from "../content/about.ts";
 import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
 import { buildMeta } from "../lib/meta.ts";
@@ -7,6 +8,9 @@ import { paths } from "../lib/urls.ts";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.about, path: paths.about, trail: homeTrail });
+
+/** How wide the photograph is (about.css: the introduction's width, at most 48rem, in the container's padding). */
+const aboutPhotoSizes = "(min-width: 52em) 48rem, (min-width: 48em) calc(100vw - 4rem), calc(100vw - 2rem)";
 
 export default function About() {
   return (
@@ -17,6 +21,9 @@ export default function About() {
           <h2 id="who-we-are" className="section-title">
             Who we are
           </h2>
+          {aboutPhoto && (
+            <CatalogPhoto name={aboutPhoto} sizes={aboutPhotoSizes} className="about__photo" priority="first-view" />
+          )}
           {aboutIntro.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}

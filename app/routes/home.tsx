@@ -1,3 +1,4 @@
+import { CatalogPhoto } from "../components/sections/catalog-photo.tsx";
 import { ServiceCardGrid } from "../components/sections/service-card.tsx";
 import { TestimonialSlider } from "../components/sections/testimonial-slider.tsx";
 import { WhyChooseUs } from "../components/sections/why-choose-us.tsx";
@@ -11,6 +12,13 @@ import { paths } from "../lib/urls.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.home, path: paths.home });
+
+/**
+ * How wide the hero's picture is (home.css: the container's width, at most
+ * 35rem; from 56em the narrower of two columns, 0.9 of 1.1 + 0.9, beside a 2rem gap).
+ */
+const heroPhotoSizes =
+  "(min-width: 76em) 31.5rem, (min-width: 56em) calc(45vw - 2.7rem), (min-width: 37em) 35rem, calc(100vw - 2rem)";
 
 const featured = services.filter((service) => (featuredServiceSlugs as readonly string[]).includes(service.slug));
 
@@ -34,7 +42,11 @@ export default function Home() {
               </a>
             </div>
           </div>
-          <img className="hero__art" src="/images/hero.svg" alt="" width={560} height={440} fetchPriority="high" />
+          {hero.photo ? (
+            <CatalogPhoto name={hero.photo} sizes={heroPhotoSizes} className="hero__art" priority="first-view" />
+          ) : (
+            <img className="hero__art" src="/images/hero.svg" alt="" width={560} height={440} fetchPriority="high" />
+          )}
         </div>
       </section>
       <section className="section container" aria-labelledby="services-title">
