@@ -1,10 +1,11 @@
 // The byte budgets that do not depend on timing, checked by `npm test` on the
-// production build: the JavaScript each kind of page loads, and each page's
-// HTML. `npm run bench` reports the timings with Lighthouse.
+// production build: the JavaScript each island fetches when it wakes, and each
+// page's HTML. A page fetches no JavaScript before a visitor needs an island
+// (tests/e2e/islands.spec.ts). `npm run bench` reports the timings with Lighthouse.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { javaScriptByPageKind } from "./scripts/lib/page-javascript.ts";
-import { clientManifestFile } from "./scripts/lib/sweep-build.ts";
+import { clientManifestFile } from "./app/islands/island-chunks.ts";
+import { javaScriptByIsland } from "./scripts/lib/page-javascript.ts";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const manifest = JSON.parse(readFileSync(path.join(buildDir, clientManifestFile), "utf8"));
@@ -15,8 +16,8 @@ const pages = readdirSync(path.join(buildDir, "client"), { recursive: true })
   .filter((file) => file.endsWith("index.html") && !file.startsWith("_status"));
 
 export default [
-  ...javaScriptByPageKind(manifest, "app/entry.client.tsx").map(({ name, files }) => ({
-    name: `JavaScript of ${name}`,
+  ...javaScriptByIsland(manifest).map(({ name, files }) => ({
+    name: `JavaScript the ${name} island fetches when it wakes`,
     path: files.map(client),
     limit: "110 kB",
     gzip: true,

@@ -2,8 +2,9 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
-import { EntryModuleContext } from "./components/layout/page-scripts.tsx";
+import { PageScriptsContext } from "./components/layout/page-scripts.tsx";
 import { RequestReferenceContext, ResponseStatusContext } from "./components/sections/error-panel.tsx";
+import { pageScripts } from "./islands/page-scripts.server.ts";
 import { contentSecurityPolicy, inlineHashes } from "./lib/csp.ts";
 import { isBusy } from "./server/db.server.ts";
 import { requestIdContext, requestLogContext, storeBusyContext } from "./server/request-context.server.ts";
@@ -59,13 +60,13 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const page = (
-      <EntryModuleContext value={routerContext.manifest.entry.module}>
+      <PageScriptsContext value={pageScripts(routerContext.manifest.entry.module)}>
         <RequestReferenceContext value={loadContext.get(requestIdContext)}>
           <ResponseStatusContext value={storeBusy ? 503 : null}>
             <ServerRouter context={routerContext} url={request.url} />
           </ResponseStatusContext>
         </RequestReferenceContext>
-      </EntryModuleContext>
+      </PageScriptsContext>
     );
     const { pipe, abort } = renderToPipeableStream(page, {
       onAllReady() {

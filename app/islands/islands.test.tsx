@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { ComponentProps } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
+import { SiteHeader } from "../components/layout/site-header.tsx";
 import { ContactForm } from "../components/sections/contact-form.tsx";
 import { Island } from "./island.tsx";
 import { islandNames, islands } from "./registry.ts";
@@ -45,8 +47,14 @@ function sourceFiles(dir: string): string[] {
 
 describe("islands", () => {
   test("every registered island loads a component", async () => {
-    for (const name of islandNames) expect(typeof (await islands[name]()), name).toBe("function");
+    for (const name of islandNames) expect(typeof (await islands[name].load()), name).toBe("function");
     expect(islandModules.length).toBe(islandNames.length);
+  });
+
+  test("each island loads through a module of its own, named as the island, whose chunks the build's manifest names", () => {
+    const loaders = islandModules.map((file) => path.relative(appDir, file));
+    expect(loaders).toEqual(islandNames.map((name) => `islands/load/${name}.ts`));
+    for (const loader of islandModules) expect(importsOf(loader).files).toHaveLength(1);
   });
 
   test("no island reaches React Router: its hooks and <Link> need the router's client, which islands do not have", () => {
@@ -59,7 +67,7 @@ describe("islands", () => {
   test("an island's component is rendered only through <Island>, which the browser wakes; elsewhere it would stay inert", async () => {
     const misuses: string[] = [];
     for (const name of islandNames) {
-      const componentName = (await islands[name]()).name;
+      const componentName = (await islands[name].load()).name;
       for (const file of sourceFiles(appDir)) {
         if (new RegExp(`<${componentName}[\\s/>]`).test(readFileSync(file, "utf8"))) {
           misuses.push(`${path.relative(appDir, file)} renders <${componentName}> outside an island`);
@@ -76,6 +84,18 @@ describe("islands", () => {
     const decoded = attribute.replaceAll("&quot;", '"').replaceAll("&amp;", "&");
     expect(JSON.parse(decoded)).toEqual(props);
     expect(html).toContain('data-island="contact-form"');
+  });
+
+  test("an island wakes as the registry says, and a contact form the server sent back wakes at once", () => {
+    const header = renderToString(<Island name="site-header" component={SiteHeader} props={{ currentPath: "/" }} />);
+    expect(header).toContain('data-wake="interaction"');
+    const fresh = { subject: "", token: "t" };
+    const form = (props: ComponentProps<typeof ContactForm>) =>
+      renderToString(<Island name="contact-form" component={ContactForm} props={props} />);
+    expect(form(fresh)).toContain('data-wake="interaction"');
+    expect(form({ ...fresh, answer: { values: {}, errors: { name: "Enter your name" } } })).toContain(
+      'data-wake="load"',
+    );
   });
 
   test("the type check refuses an island whose props or component do not match the registry", () => {

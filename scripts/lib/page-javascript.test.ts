@@ -1,50 +1,51 @@
 import { describe, expect, test } from "vitest";
-import { javaScriptByPageKind, staticFiles, type ViteManifest } from "./page-javascript.ts";
+import type { ViteManifest } from "../../app/islands/island-chunks.ts";
+import { javaScriptByIsland } from "./page-javascript.ts";
 
 const manifest: ViteManifest = {
-  "app/entry.client.tsx": {
-    file: "assets/entry.js",
-    imports: ["_react.js", "app/header.tsx"],
-    dynamicImports: ["app/slider.tsx", "app/form.tsx"],
-  },
+  "app/entry.client.tsx": { file: "assets/entry.js", imports: ["_react.js", "_registry.js"] },
   "_react.js": { file: "assets/react.js" },
-  "app/header.tsx": { file: "assets/header.js", imports: ["_react.js", "_icon.js"] },
-  "_icon.js": { file: "assets/icon.js" },
-  "app/slider.tsx": { file: "assets/slider.js", name: "slider", imports: ["_react.js", "_timing.js"] },
-  "_timing.js": { file: "assets/timing.js" },
-  "app/form.tsx": { file: "assets/form.js", imports: ["_icon.js"], dynamicImports: ["app/never.tsx"] },
+  "_registry.js": {
+    file: "assets/registry.js",
+    dynamicImports: ["app/islands/load/site-header.ts", "app/islands/load/testimonial-slider.ts"],
+  },
+  "app/islands/load/site-header.ts": {
+    file: "assets/site-header.js",
+    src: "app/islands/load/site-header.ts",
+    imports: ["_header.js"],
+  },
+  "_header.js": { file: "assets/header.js", imports: ["_react.js"] },
+  "app/islands/load/testimonial-slider.ts": {
+    file: "assets/testimonial-slider.js",
+    src: "app/islands/load/testimonial-slider.ts",
+    imports: ["_slider.js"],
+  },
+  "_slider.js": { file: "assets/slider.js", imports: ["_react.js"] },
 };
 
-describe("the JavaScript each kind of page loads", () => {
-  test("static imports are followed to the end; lazy ones are not", () => {
-    expect(staticFiles(manifest, "app/form.tsx")).toEqual(["assets/form.js", "assets/icon.js"]);
-  });
-
-  test("every page loads the entry's closure; a page with an island adds that island's, once each", () => {
-    expect(javaScriptByPageKind(manifest, "app/entry.client.tsx")).toEqual([
+describe("the JavaScript each island fetches when it wakes", () => {
+  test("the entry's closure and the island's own, each file once", () => {
+    expect(javaScriptByIsland(manifest)).toEqual([
       {
-        name: "every page (the entry and the header)",
-        files: ["assets/entry.js", "assets/header.js", "assets/icon.js", "assets/react.js"],
-      },
-      {
-        name: "a page with the slider",
+        name: "site-header",
         files: [
           "assets/entry.js",
-          "assets/header.js",
-          "assets/icon.js",
+          "assets/registry.js",
           "assets/react.js",
-          "assets/slider.js",
-          "assets/timing.js",
+          "assets/site-header.js",
+          "assets/header.js",
         ],
       },
       {
-        name: "a page with the app/form.tsx",
-        files: ["assets/entry.js", "assets/header.js", "assets/icon.js", "assets/react.js", "assets/form.js"],
+        name: "testimonial-slider",
+        files: [
+          "assets/entry.js",
+          "assets/registry.js",
+          "assets/react.js",
+          "assets/testimonial-slider.js",
+          "assets/slider.js",
+        ],
       },
     ]);
-  });
-
-  test("a module missing from the manifest is an error, not a smaller budget", () => {
-    expect(() => staticFiles(manifest, "app/gone.tsx")).toThrow(/no module app\/gone.tsx/);
   });
 });

@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
+import { clientManifestFile } from "../../app/islands/island-chunks.ts";
 import { writeNginxMaps } from "./nginx-maps.ts";
 
 /**
  * What a finished client build holds that no page can load: React Router's
  * page data (*.data), which only its own client reads, and the route modules,
  * manifest and chunks that no page's script reaches, since pages load one
- * module that wakes their islands. Removing them ships only what visitors use,
+ * module that wakes their islands, and each page names the chunks its islands
+ * need (app/islands/island.tsx). Removing them ships only what visitors use,
  * so an address for any of them answers 404.
  */
 export function unusedOutput(clientDir: string): string[] {
@@ -22,12 +24,9 @@ export function unusedOutput(clientDir: string): string[] {
   return [...data, ...dead, ...dead.map((file) => `${file}.map`).filter((map) => files.includes(map))];
 }
 
-/** Where the build keeps Vite's manifest of the client's chunks, beside the client folder so it is never served. */
-export const clientManifestFile = "client-manifest.json";
-
 /**
  * Finishes a build: moves Vite's chunk manifest out of the served folder (the
- * size checks read it, visitors have no use for it), sweeps unused output and
+ * server and the size checks read it, visitors have no use for it), sweeps unused output and
  * writes the maps nginx serves the build's files by (deploy/nginx).
  */
 export function finishBuild(buildDir: string): void {

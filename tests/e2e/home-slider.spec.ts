@@ -1,7 +1,9 @@
 import { SLIDE_GAP_PX } from "../../app/content/timing.ts";
+import { island } from "../support/hydration.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
-// The slider's own timing: one move every 2.5 s. Waits below leave room on either side of it.
+// The slider's own timing: one move every 2.5 s from when it comes into view and wakes
+// (tests/e2e/islands.spec.ts). Waits below leave room on either side of it.
 const LONGER_THAN_ONE_MOVE = 3_500;
 const SHORTER_THAN_ONE_MOVE = 1_500;
 
@@ -13,10 +15,17 @@ async function currentLabel(page: Page) {
   return currentSlide(page).getAttribute("aria-label");
 }
 
+/** Scrolls the slider into view, as a visitor reading on does, and waits until it has woken. */
+async function scrollToSlider(page: Page) {
+  await page.getByRole("region", { name: "What our customers say" }).scrollIntoViewIfNeeded();
+  await page.mouse.move(0, 0);
+  await expect(island(page, "testimonial-slider")).toHaveAttribute("data-island-state", "awake");
+}
+
 test.describe("testimonial slider", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/");
-    await page.mouse.move(0, 0);
+    await scrollToSlider(page);
   });
 
   test("shows the three testimonials as slides, the first one current", async ({ page }) => {
@@ -82,6 +91,7 @@ test.describe("testimonial slider under reduced motion", () => {
 
   test("does not move by itself, and previous and next still work", async ({ page }) => {
     await page.goto("/");
+    await scrollToSlider(page);
     await page.waitForTimeout(LONGER_THAN_ONE_MOVE);
     await expect(currentSlide(page)).toHaveAttribute("aria-label", "1 of 3");
     await page.getByRole("button", { name: "Next testimonial" }).click();

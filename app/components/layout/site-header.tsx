@@ -14,14 +14,36 @@ import { Logo } from "../ui/logo.tsx";
 /** Submenus that show on hover only where a wide layout places them as dropdowns. */
 const DESKTOP_QUERY = "(min-width: 64em)";
 
+const MENU_TOGGLE_ID = "main-menu-toggle";
+
+/**
+ * The menus a visitor opened before the header woke: until then the page's
+ * inline script opens and closes them in the HTML (app/islands/island-bootstrap.ts),
+ * and the header carries on from there rather than shutting them. On the
+ * server, where nothing is open, this renders the same as the plain HTML.
+ */
+function openedBeforeWaking(): { menuOpen: boolean; openPath: string[] } {
+  if (typeof document === "undefined") return { menuOpen: false, openPath: [] };
+  const expanded = (id: string) => document.getElementById(id)?.getAttribute("aria-expanded") === "true";
+  const openPath: string[] = [];
+  const menu = mainNavigation.filter(isNavMenu).find((entry) => expanded(buttonId(entry.id)));
+  if (menu) {
+    openPath.push(menu.id);
+    const group = menu.groups.find((entry) => expanded(buttonId(entry.id)));
+    if (group) openPath.push(group.id);
+  }
+  return { menuOpen: expanded(MENU_TOGGLE_ID), openPath };
+}
+
 /**
  * The WAI-ARIA disclosure navigation: buttons with aria-expanded open the
  * submenus. `openPath` holds the open submenus from the outside in, so Escape
  * can close the innermost one and hand focus back to its button.
  */
 export function SiteHeader({ currentPath }: { currentPath: string }) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [openPath, setOpenPath] = useState<string[]>([]);
+  const [initial] = useState(openedBeforeWaking);
+  const [menuOpen, setMenuOpen] = useState(initial.menuOpen);
+  const [openPath, setOpenPath] = useState<string[]>(initial.openPath);
   const [enhanced, setEnhanced] = useState(false);
   const navRef = useRef<HTMLElement>(null);
 
@@ -71,7 +93,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
       document.getElementById(buttonId(innermost))?.focus();
     } else if (menuOpen) {
       setMenuOpen(false);
-      document.getElementById("main-menu-toggle")?.focus();
+      document.getElementById(MENU_TOGGLE_ID)?.focus();
     } else {
       return;
     }
@@ -107,7 +129,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
         >
           <button
             type="button"
-            id="main-menu-toggle"
+            id={MENU_TOGGLE_ID}
             className="site-nav__toggle"
             aria-expanded={menuOpen}
             aria-controls="main-menu"
@@ -116,7 +138,13 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
               setOpenPath([]);
             }}
           >
-            <Icon name={menuOpen ? "close" : "menu"} />
+            {/* Both icons, shown by aria-expanded, so the button looks right before the header wakes too. */}
+            <span className="site-nav__toggle-icon site-nav__toggle-icon--closed">
+              <Icon name="menu" />
+            </span>
+            <span className="site-nav__toggle-icon site-nav__toggle-icon--open">
+              <Icon name="close" />
+            </span>
             <span>Menu</span>
           </button>
           <ul id="main-menu" className="site-nav__list" data-open={menuOpen ? "" : undefined}>

@@ -37,7 +37,8 @@ export function ContactForm({ subject, token, answer, origin }: ContactFormProps
   const [errors, setErrors] = useState<ContactErrors>(answer?.errors ?? {});
   const [formError, setFormError] = useState(answer?.formError);
   const [summaryShown, setSummaryShown] = useState(Boolean(answer));
-  // A form the server sent back takes the visitor to its errors as soon as it wakes.
+  // A form the server sent back takes the visitor to its errors as soon as it wakes,
+  // which it does at once (app/islands/registry.ts).
   const [summaryFocus, setSummaryFocus] = useState(answer ? 1 : 0);
   const [enhanced, setEnhanced] = useState(false);
   const edited = useRef(new Set<string>());
@@ -68,8 +69,10 @@ export function ContactForm({ subject, token, answer, origin }: ContactFormProps
 
   function onBlur(event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) {
     const name = event.currentTarget.name as ContactFieldName;
-    // Passing through a field without typing is not a mistake yet.
-    if (!edited.current.has(name) && !errors[name]) return;
+    // Passing through a field without typing is not a mistake yet. What was typed before
+    // the form woke shows as a value other than the one it came with.
+    const typed = edited.current.has(name) || event.currentTarget.value !== event.currentTarget.defaultValue;
+    if (!typed && !errors[name]) return;
     setFieldError(name, validateContactField(name, event.currentTarget.value));
   }
 

@@ -6,9 +6,11 @@ import { Icon } from "../ui/icon.tsx";
 /**
  * The WAI-ARIA carousel pattern over a CSS scroll-snap strip: without scripts it
  * is a strip to swipe or scroll; with them it moves on by itself every 2.5 s,
- * from the last slide back to the first. It holds still while the pointer is
- * over the slides or keyboard focus is in them, when the visitor pauses it, and
- * under reduced motion. Previous and next do not stop it.
+ * from the last slide back to the first. It wakes when it comes into view
+ * (app/islands/registry.ts), so it never moves before anyone can see it. It
+ * holds still while the pointer is over the slides or keyboard focus is in
+ * them, when the visitor pauses it, and under reduced motion. Previous and
+ * next do not stop it.
  */
 export function TestimonialSlider() {
   const trackRef = useRef<HTMLDivElement>(null);
@@ -39,7 +41,8 @@ export function TestimonialSlider() {
     [reducedMotion],
   );
 
-  // Keep the current slide in step when the visitor swipes or scrolls the strip.
+  // Keep the current slide in step when the visitor swipes or scrolls the strip,
+  // also before the slider woke: it starts from the slide in the middle.
   useEffect(() => {
     const track = trackRef.current;
     if (!track) return;
@@ -49,6 +52,7 @@ export function TestimonialSlider() {
       const distances = slides.map((slide) => Math.abs(slide.offsetLeft + slide.offsetWidth / 2 - middle));
       setCurrent(distances.indexOf(Math.min(...distances)));
     };
+    if (track.scrollLeft > 0) onScrollEnd();
     track.addEventListener("scrollend", onScrollEnd);
     return () => track.removeEventListener("scrollend", onScrollEnd);
   }, []);

@@ -1,0 +1,1 @@
+export { ContactForm as component } from "../../components/sections/contact-form.tsx";

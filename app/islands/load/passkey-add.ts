@@ -1,0 +1,1 @@
+export { PasskeyAdd as component } from "../../components/staff/sign-in-passkey-add.tsx";

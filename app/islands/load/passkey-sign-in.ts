@@ -1,0 +1,1 @@
+export { PasskeySignIn as component } from "../../components/staff/sign-in-passkey.tsx";

@@ -1,0 +1,1 @@
+export { SiteHeader as component } from "../../components/layout/site-header.tsx";

@@ -1,0 +1,1 @@
+export { TestimonialSlider as component } from "../../components/sections/testimonial-slider.tsx";
