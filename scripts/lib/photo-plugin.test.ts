@@ -75,17 +75,17 @@ describe("the photo step in a build", { timeout: 30_000 }, () => {
   });
 
   test("keeps a PNG's format as the fallback and turns a phone's sideways picture upright", async () => {
-    const sideways = await picture(900, 600).jpeg().withMetadata({ orientation: 6 }).toBuffer();
-    const pngRoot = project("label.png", { "label.png": await picture(700, 500).png().toBuffer() });
+    const sideways = await picture(450, 300).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const pngRoot = project("label.png", { "label.png": await picture(500, 400).png().toBuffer() });
     const upright = project("phone.jpg", { "phone.jpg": sideways });
     const png = (await buildProject(pngRoot)).output;
     expect(png.map((item) => item.fileName)).toContainEqual(
-      expect.stringMatching(/^assets\/label-[\w-]{10}-700\.png$/),
+      expect.stringMatching(/^assets\/label-[\w-]{10}-500\.png$/),
     );
     const chunk = (await buildProject(upright)).output.find((item) => item.type === "chunk");
     const code = chunk?.type === "chunk" ? chunk.code : "";
-    // 900 × 600 turned a quarter: 600 wide, 900 high.
-    expect(code).toMatch(/width:\s*600,\s*height:\s*900/);
+    // 450 × 300 turned a quarter: 300 wide, 450 high.
+    expect(code).toMatch(/width:\s*300,\s*height:\s*450/);
   });
 
   test("stops the build, naming the file, for a BMP dropped in the folder", async () => {

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { cpSync, lstatSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -16,7 +16,11 @@ function copyProject(): string {
     cwd: root,
     encoding: "utf8",
   });
-  for (const file of listed.split("\0").filter((name) => name && existsSync(path.join(root, name)))) {
+  // Files only: a deleted one is still listed until committed, and a linked node_modules is not a folder to git.
+  const files = listed
+    .split("\0")
+    .filter((name) => name && lstatSync(path.join(root, name), { throwIfNoEntry: false })?.isFile());
+  for (const file of files) {
     cpSync(path.join(root, file), path.join(dir, file));
   }
   symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
@@ -40,7 +44,7 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  rmSync(copy, { recursive: true, force: true });
+  if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
 // Each build stops as it starts, before any page is made: a few seconds.
