@@ -3,21 +3,31 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import { goodFields, openForm, postContact } from "./support/contact-form.ts";
 
 const buildDir = inject("siteBuildDir");
 const dirs: string[] = [];
 const servers: SiteServer[] = [];
+const stores: TestStoreLocation[] = [];
 
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
+  await Promise.all(stores.map((store) => store.remove()));
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 async function siteBehindProxy(trustProxy: string): Promise<SiteServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "client-address-"));
   dirs.push(dataDir);
-  const server = await startSite({ buildDir, dataDir, env: { TRUST_PROXY: trustProxy, CONTACT_RATE_LIMIT: "3" } });
+  // The rate limit is counted in the store, so it is tested on the engine under test.
+  const store = await newTestStoreLocation("client-address");
+  stores.push(store);
+  const server = await startSite({
+    buildDir,
+    dataDir,
+    env: { ...store.env, TRUST_PROXY: trustProxy, CONTACT_RATE_LIMIT: "3" },
+  });
   servers.push(server);
   return server;
 }
