@@ -1,5 +1,6 @@
 import type { FaqItem } from "../content/faq.ts";
 import type { NavLink } from "../content/navigation.ts";
+import { photos } from "../content/photos.ts";
 import type { ServiceDetails } from "../content/service-details.ts";
 import type { Service } from "../content/services.ts";
 import { site } from "../content/site.ts";
@@ -35,6 +36,12 @@ export function localBusiness(): StructuredData {
   };
 }
 
+/** What a search engine shows for a service: its photograph's widest JPEG or PNG when it has one, else its illustration. */
+function serviceImage(service: Service): string {
+  const widest = service.photo ? photos[service.photo].image.fallback.variants.at(-1) : undefined;
+  return widest?.src ?? service.image;
+}
+
 export function serviceData(service: Service, details: ServiceDetails, path: string): StructuredData {
   return {
     "@context": "https://schema.org",
@@ -42,7 +49,7 @@ export function serviceData(service: Service, details: ServiceDetails, path: str
     name: service.title,
     description: details.description,
     url: absoluteUrl(site.origin, path),
-    image: absoluteUrl(site.origin, service.image),
+    image: absoluteUrl(site.origin, serviceImage(service)),
     serviceType: service.title,
     provider: { "@id": businessId },
     areaServed: { "@type": "Country", name: site.areaServed },

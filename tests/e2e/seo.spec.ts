@@ -84,6 +84,17 @@ test.describe("search engines", () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 
+  test("a service with a photograph gives search engines the photograph, a JPEG the site serves", async ({
+    request,
+  }) => {
+    const service = structuredData(await headOf(request, "/services/cake")).find((data) => data["@type"] === "Service");
+    const image = String(service?.image ?? "");
+    expect(image).toMatch(new RegExp(`^${origin}/assets/.+\\.jpg$`));
+    const response = await request.get(image.slice(origin.length));
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/jpeg");
+  });
+
   test("pages that must not be indexed say so and give no canonical address", async ({ request }) => {
     const response = await request.get("/no-such-page");
     expect(response.status()).toBe(404);
