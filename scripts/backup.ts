@@ -14,6 +14,7 @@ import {
 import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
+import { commandArgs } from "./lib/command-args.ts";
 import { commandDatabasePath } from "./lib/command-database.ts";
 
 const usage = `Copies the inquiry database (SQLite) into one file, while the server keeps running.
@@ -67,17 +68,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 async function main(): Promise<number> {
-  let args: ReturnType<typeof parse>;
-  try {
-    args = parse();
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${usage}`);
-    return 2;
-  }
-  if (args.values.help) {
-    process.stdout.write(usage);
-    return 0;
-  }
+  const args = commandArgs(parse, usage);
+  if (typeof args === "number") return args;
   const [given, ...extra] = args.positionals;
   if (!given || extra.length > 0) {
     process.stderr.write(

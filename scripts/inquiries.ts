@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { createInquiryStore, REFERENCE_PATTERN } from "../app/server/inquiries.server.ts";
 import { formatCsv, formatListing } from "../app/server/inquiry-report.server.ts";
 import { createOutbox } from "../app/server/outbox.server.ts";
+import { commandArgs } from "./lib/command-args.ts";
 import { commandStoreDescription, commandStoreExists, openCommandDatabase } from "./lib/command-database.ts";
 
 const usage = `Lists the inquiries sent through the contact form, newest first, with their status (New, Contacted,
@@ -28,17 +29,8 @@ The database is the server's: DATA_DIR or DATABASE_PATH, as for the server (defa
 `;
 
 async function main(): Promise<number> {
-  let args: ReturnType<typeof parse>;
-  try {
-    args = parse();
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${usage}`);
-    return 2;
-  }
-  if (args.values.help) {
-    process.stdout.write(usage);
-    return 0;
-  }
+  const args = commandArgs(parse, usage);
+  if (typeof args === "number") return args;
 
   const resendUnknown = args.values["resend-unknown"];
   const markSent = args.values["mark-sent"];
