@@ -14,7 +14,8 @@
  * its events, "awake" once it has rendered.
  *
  * The function is sent as its source text, so it uses nothing from outside
- * itself and holds no comments.
+ * itself and holds no comment but the one that tells Vite, which cannot know
+ * the entry's address while serving development pages, to leave the import be.
  */
 function wakeOnNeed() {
   const panelOf = (button: Element) => document.getElementById(button.getAttribute("aria-controls") ?? "");
@@ -39,7 +40,7 @@ function wakeOnNeed() {
       for (const href of chunks) {
         document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
       }
-      import(chunks[0]).then((entry) => entry.wakeIsland(root, pending));
+      import(/* @vite-ignore */ chunks[0]).then((entry) => entry.wakeIsland(root, pending));
     };
     root.addEventListener("click", (event) => {
       const button = (event.target as Element).closest("button");
