@@ -13,14 +13,18 @@ const CLS = "CLS 0 on every page (mobile and desktop)";
 const FIRST_HTML = "First HTML response ≤ 14 KB gzip (body and headers)";
 const JAVASCRIPT = "Home page JavaScript ≤ 110 KB gzip";
 const OWN_JAVASCRIPT = "Home page own JavaScript ≤ 15 KB gzip";
+const LCP = "LCP ≤ 1.0 s on every page with the preloader off (mobile)";
+const NO_SCRIPT = "No script requested while a page loads (mobile)";
+const ASTROWIND =
+  "Total bytes below AstroWind's page of the same kind (home 134, about 79, contact 76, a service 80 KB)";
 
-type Measured = { scores?: Partial<Record<Category, number>>; cls?: number };
+type Measured = { scores?: Partial<Record<Category, number>>; cls?: number; lcp?: number };
 
 function measured(values: Measured | undefined): FormFactorResult {
   if (!values) return { runs: [], errors: ["Lighthouse timed out"] };
   const median: Medians = {
     scores: { performance: 100, accessibility: 100, "best-practices": 100, seo: 100, ...values.scores },
-    metrics: { fcp: 900, lcp: 1200, tbt: 0, cls: values.cls ?? 0, si: 1000 },
+    metrics: { fcp: 700, lcp: values.lcp ?? 950, tbt: 0, cls: values.cls ?? 0, si: 1000 },
     observed: { fcp: 100, lcp: 150, si: 120 },
   };
   return { runs: [], median, errors: [] };
@@ -89,10 +93,30 @@ describe("the benchmark's budgets", () => {
       [CLS, "no-preloader", "PASS"],
       [FIRST_HTML, "preloader", "PASS"],
       [FIRST_HTML, "no-preloader", "PASS"],
+      [LCP, "no-preloader", "PASS"],
+      [NO_SCRIPT, "preloader", "PASS"],
+      [NO_SCRIPT, "no-preloader", "PASS"],
+      [ASTROWIND, "preloader", "PASS"],
+      [ASTROWIND, "no-preloader", "PASS"],
       [JAVASCRIPT, "preloader", "PASS"],
       [JAVASCRIPT, "no-preloader", "PASS"],
       [OWN_JAVASCRIPT, "preloader", "PASS"],
       [OWN_JAVASCRIPT, "no-preloader", "PASS"],
+    ]);
+  });
+
+  test("LCP misses past 1.0 s, and a page over AstroWind's total misses with its share", () => {
+    const results = checkBudgets([
+      build("no-preloader", [
+        page("/", { mobile: { lcp: 1001 }, firstHtml: 9 * KB }),
+        page("/contact", { firstHtml: 80 * KB }),
+      ]),
+    ]);
+    expect(judged(results, LCP)).toEqual([
+      { budget: LCP, variant: "no-preloader", status: "MISS", detail: "/ 1001 ms" },
+    ]);
+    expect(judged(results, ASTROWIND)).toEqual([
+      { budget: ASTROWIND, variant: "no-preloader", status: "MISS", detail: "/contact 105 % of it" },
     ]);
   });
 
