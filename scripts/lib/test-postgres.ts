@@ -19,9 +19,14 @@ export function testPostgresUrl(): string {
 
 export type ThrowawayDatabase = { url: string; drop(): Promise<void> };
 
-/** A new, empty database on the test server, so each test starts from nothing and applies the migrations itself. */
-export async function throwawayPostgresDatabase(label = "test"): Promise<ThrowawayDatabase> {
-  const serverUrl = testPostgresUrl();
+/**
+ * A new, empty database on the test server (or the server given), so each test
+ * starts from nothing and applies the migrations itself.
+ */
+export async function throwawayPostgresDatabase(
+  label = "test",
+  serverUrl = testPostgresUrl(),
+): Promise<ThrowawayDatabase> {
   const name = `site_${label.replace(/\W/g, "_").toLowerCase()}_${randomBytes(5).toString("hex")}`;
   await asAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freePort } from "../../scripts/lib/free-port.ts";
 import type { SiteServer } from "../../scripts/lib/start-site.ts";
+import { throwawayPostgresDatabase } from "../../scripts/lib/test-postgres.ts";
 import {
   goodFields,
   openForm,
@@ -10,7 +11,7 @@ import {
   type VisitorFields,
 } from "../integration/support/contact-form.ts";
 import { type CaughtMail, startMailCatcher } from "../integration/support/mail-catcher.ts";
-import { createDatabase, readStored, startInstance, startInstances } from "./support/instances.ts";
+import { readStored, startInstance, startInstances } from "./support/instances.ts";
 import { type PrivatePostgres, startPrivatePostgres } from "./support/private-postgres.ts";
 
 // Faults made on purpose against two instances on one PostgreSQL server of the
@@ -19,7 +20,6 @@ import { type PrivatePostgres, startPrivatePostgres } from "./support/private-po
 // its figures.
 
 let postgres: PrivatePostgres;
-let databases = 0;
 const running: SiteServer[] = [];
 
 beforeAll(async () => {
@@ -32,8 +32,7 @@ afterAll(async () => {
 });
 
 async function freshDatabase(): Promise<string> {
-  databases += 1;
-  return createDatabase(postgres.url, `faults_${databases}`);
+  return (await throwawayPostgresDatabase("faults", postgres.url)).url;
 }
 
 async function instances(count: number, databaseUrl: string, env: Record<string, string>): Promise<SiteServer[]> {

@@ -28,20 +28,6 @@ export async function startInstance(databaseUrl: string, env: Record<string, str
   return server;
 }
 
-/** A new database on a PostgreSQL server, so each test counts only its own rows. */
-export async function createDatabase(serverUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 export type StoredCounts = {
   /** Every stored inquiry's reference, oldest first. */
   references: string[];
