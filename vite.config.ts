@@ -1,9 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { brandFont } from "./scripts/lib/brand-font.ts";
 import { photos } from "./scripts/lib/photo-plugin.ts";
 
 export default defineConfig({
-  plugins: [photos({ folder: "app/content/photos" }), reactRouter()],
+  plugins: [brandFont(), photos({ folder: "app/content/photos" }), reactRouter()],
   resolve: { tsconfigPaths: true },
   // PRELOADER_MS is read at build time (app/lib/preloader.ts).
   envPrefix: ["VITE_", "PRELOADER_MS"],

@@ -1,10 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { brandFont } from "./scripts/lib/brand-font.ts";
 import { photos } from "./scripts/lib/photo-plugin.ts";
 
 // Kept apart from vite.config.ts so unit tests run without the React Router plugin.
 // The photo step stays, so a test may render a component that shows a photograph.
 export default defineConfig({
-  plugins: [photos({ folder: "app/content/photos" })],
+  plugins: [brandFont(), photos({ folder: "app/content/photos" })],
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",

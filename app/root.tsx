@@ -1,4 +1,4 @@
-import fontUrl from "@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
+import fontUrl from "brand-font.woff2?url";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";

@@ -1,6 +1,7 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, test } from "vitest";
+import { brandFontCharacters } from "../../scripts/lib/brand-font.ts";
 import { unusedOutput } from "../../scripts/lib/sweep-build.ts";
 import { rawRequest } from "./support/raw-http.ts";
 import { siteForTests } from "./support/site-for-tests.ts";
@@ -30,6 +31,42 @@ describe("the build ships only what pages load", () => {
       expect(response.status, address).toBe(404);
       expect(response.body, address).not.toContain("form_token");
       expect(response.body, address).toContain("Page not found");
+    }
+  });
+});
+
+describe("the brand typeface's cut", () => {
+  /**
+   * The text a page shows: its markup without tags, scripts and styles, with
+   * entities decoded, and what its style sheets write with `content`.
+   */
+  function shownText(html: string): string {
+    const generated = [...html.matchAll(/content:\s*"([^"]*)"/g)].map((match) => match[1]).join(" ");
+    return `${generated} ${html}`
+      .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, " ")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+      .replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
+      .replaceAll("&quot;", '"')
+      .replaceAll("&lt;", "<")
+      .replaceAll("&gt;", ">")
+      .replaceAll("&amp;", "&");
+  }
+  const kept = (character: string) => {
+    const codePoint = character.codePointAt(0) ?? 0;
+    return /\s/.test(character) || brandFontCharacters.some(([first, last]) => codePoint >= first && codePoint <= last);
+  };
+
+  test("covers every character the prerendered pages show, so none falls back to the stand-in", () => {
+    const pages = readdirSync(clientDir, { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith(".html"));
+    expect(pages.length).toBeGreaterThan(10);
+    for (const file of pages) {
+      const missing = [...new Set(shownText(readFileSync(path.join(clientDir, file), "utf8")))].filter(
+        (character) => !kept(character),
+      );
+      expect(missing, file).toEqual([]);
     }
   });
 });
