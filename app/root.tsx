@@ -1,6 +1,7 @@
 import fontUrl from "brand-font.woff2?url";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, useLocation, useMatches } from "react-router";
+import favicon from "../public/favicon.svg?raw";
 import type { Route } from "./+types/root";
 import { StaffNotFound } from "./components/inbox/staff-not-found.tsx";
 import { PageScripts, SpeculationRules } from "./components/layout/page-scripts.tsx";
@@ -15,12 +16,14 @@ import { Island } from "./islands/island.tsx";
 import { isStaffPath } from "./lib/inbox-paths.ts";
 import { buildMeta } from "./lib/meta.ts";
 import { preloaderMs } from "./lib/preloader.ts";
+import { svgDataUrl } from "./lib/svg-data-url.ts";
 import { normalizePath } from "./lib/urls.ts";
 import siteCss from "./styles/site.css?inline";
 import staffCss from "./styles/staff.css?inline";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // In the page rather than at /favicon.svg (which stays, for whoever asks): no request beside the first view's.
+  { rel: "icon", href: svgDataUrl(favicon), type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];

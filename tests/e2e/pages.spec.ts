@@ -82,14 +82,26 @@ test.describe("the pages together", () => {
     expect(duplicates(documents, (document) => document.description)).toEqual([]);
   });
 
-  test("the favicon every page names is served", async ({ page, request }) => {
+  test("the favicon every page names is a drawing the browser shows, and /favicon.svg is served", async ({
+    page,
+    request,
+  }) => {
     const documents = await servedPages(page, request);
     const icons = new Set([...documents.values()].flatMap((document) => document.icons));
+    expect(icons.size).toBeGreaterThan(0);
+    await page.goto("/");
     for (const icon of icons) {
-      const response = await request.get(icon);
-      expect(response.status(), `favicon ${icon}`).toBe(200);
-      expect(response.headers()["content-type"]).toMatch(/^image\//);
+      const width = await page.evaluate(async (source) => {
+        const image = new Image();
+        image.src = source;
+        await image.decode();
+        return image.naturalWidth;
+      }, icon);
+      expect(width, `favicon ${icon.slice(0, 40)}`).toBeGreaterThan(0);
     }
+    const file = await request.get("/favicon.svg");
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
   });
 });
 
