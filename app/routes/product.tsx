@@ -19,7 +19,9 @@ export default function Product() {
     <>
       <PageBanner heading={pageText.product.heading} trail={homeTrail} />
       <div className="container section product-page">
-        {featured && <ServiceCard service={featured} headingLevel="h2" imageSizes={cardImageSizes} eager />}
+        {featured && (
+          <ServiceCard service={featured} headingLevel="h2" imageSizes={cardImageSizes} imagePriority="first-view" />
+        )}
       </div>
     </>
   );

@@ -23,7 +23,7 @@ export default function Services() {
               {group.title}
             </h2>
             <p className="section-intro">{group.summary}</p>
-            <ServiceCardGrid services={servicesInGroup(group.id)} eager={index === 0} />
+            <ServiceCardGrid services={servicesInGroup(group.id)} opensPage={index === 0} />
           </section>
         ))}
       </div>

@@ -1,6 +1,7 @@
 import type { Service } from "../../content/services.ts";
 import { serviceUrl } from "../../lib/urls.ts";
 import { Icon } from "../ui/icon.tsx";
+import type { PhotoPriority } from "../ui/photo.tsx";
 import { ServiceImage } from "./service-image.tsx";
 
 /**
@@ -17,8 +18,8 @@ type ServiceCardProps = {
   headingLevel?: "h2" | "h3";
   /** The link's visible words; the title is added for screen readers so every link names its page. */
   linkLabel?: string;
-  /** Above the fold: the picture loads at once, not when scrolled to. */
-  eager?: boolean;
+  /** "first-view" when the picture is what a phone shows first; lazy otherwise. */
+  imagePriority?: PhotoPriority;
   /** How wide the picture is shown, when the card is not in a grid. */
   imageSizes?: string;
 };
@@ -28,7 +29,7 @@ export function ServiceCard({
   service,
   headingLevel: Heading = "h3",
   linkLabel = "Read more",
-  eager = false,
+  imagePriority = "lazy",
   imageSizes = gridImageSizes,
 }: ServiceCardProps) {
   const url = serviceUrl(service.slug);
@@ -39,7 +40,7 @@ export function ServiceCard({
         className="service-card__image"
         sizes={imageSizes}
         decorative
-        priority={eager ? "eager" : "lazy"}
+        priority={imagePriority}
       />
       <div className="service-card__body">
         <Heading className="service-card__title">{service.title}</Heading>
@@ -57,18 +58,27 @@ export function ServiceCard({
 export function ServiceCardGrid({
   services,
   headingLevel,
-  eager,
+  opensPage = false,
 }: {
   services: readonly Service[];
   headingLevel?: "h2" | "h3";
-  /** The grid opens the page, so its pictures are what the visitor sees first. */
-  eager?: boolean;
+  /**
+   * The grid opens the page. Its first picture is what a phone shows first, so
+   * it is fetched at once and first; the others load lazily, which on a wide
+   * screen still fetches those in view right after layout, but on a phone keeps
+   * them from sharing the connection with the first view.
+   */
+  opensPage?: boolean;
 }) {
   return (
     <ul className="service-grid">
-      {services.map((service) => (
+      {services.map((service, index) => (
         <li key={service.slug}>
-          <ServiceCard service={service} headingLevel={headingLevel} eager={eager} />
+          <ServiceCard
+            service={service}
+            headingLevel={headingLevel}
+            imagePriority={opensPage && index === 0 ? "first-view" : "lazy"}
+          />
         </li>
       ))}
     </ul>
