@@ -51,7 +51,7 @@ describe("the photo step in a build", { timeout: 30_000 }, () => {
     const root = project("counter.jpg", { "counter.jpg": await picture(1400, 1050).jpeg().toBuffer() });
     const output = await buildProject(root);
     const assets = output.output.filter((item) => item.type === "asset").map((item) => item.fileName);
-    for (const width of [320, 480, 640, 800, 960, 1280]) {
+    for (const width of [320, 480, 640, 720, 800, 960, 1280]) {
       for (const extension of ["avif", "webp", "jpg"]) {
         expect(assets, `${width}.${extension}`).toContainEqual(
           expect.stringMatching(new RegExp(`^assets/counter-[\\w-]{10}-${width}\\.${extension}$`)),
@@ -66,7 +66,7 @@ describe("the photo step in a build", { timeout: 30_000 }, () => {
     const code = chunk?.type === "chunk" ? chunk.code : "";
     // Every address in the module is one of the files written, as the site will serve it.
     const addresses = [...code.matchAll(/["'`](\/assets\/[^"'`]+)["'`]/g)].map((match) => match[1]?.slice(1));
-    expect(addresses).toHaveLength(18);
+    expect(addresses).toHaveLength(21);
     for (const address of addresses) expect(assets).toContain(address);
     expect(code).toMatch(/width:\s*1280/);
     expect(code).toMatch(/height:\s*960/);
@@ -126,7 +126,7 @@ describe("the photo step in development", { timeout: 30_000 }, () => {
       const address = server.httpServer?.address();
       const origin = typeof address === "object" && address ? `http://127.0.0.1:${address.port}` : "";
       const { default: photo } = (await server.ssrLoadModule("/entry.js")) as { default: Photo };
-      expect(photo.avif.map((variant) => variant.width)).toEqual([320, 480, 640, 800, 960, 1000]);
+      expect(photo.avif.map((variant) => variant.width)).toEqual([320, 480, 640, 720, 800, 960, 1000]);
       expect(photo).toMatchObject({ width: 1000, height: 750, fallback: { type: "image/jpeg" } });
       for (const [variant, type] of [
         [photo.avif[0], "image/avif"],

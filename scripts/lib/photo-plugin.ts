@@ -18,11 +18,12 @@ const mimeOf: Record<OutputFormat, string> = {
 
 /**
  * Quality chosen by eye on the sample photograph at 2×: the lowest at which
- * printed lines and the board's grain stay clean. The fallback is for old
- * browsers only, so its size matters less than its look.
+ * printed lines and the board's grain stay clean (AVIF 45 looks as 50 does
+ * and keeps a phone's 720 px file under one round trip's 14 KB). The fallback
+ * is for old browsers only, so its size matters less than its look.
  */
 const settings = {
-  avif: { quality: 50, effort: 4 },
+  avif: { quality: 45, effort: 4 },
   webp: { quality: 72, effort: 4 },
   jpeg: { quality: 76, mozjpeg: true },
   png: { compressionLevel: 9 },

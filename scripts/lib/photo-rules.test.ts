@@ -43,7 +43,7 @@ describe("variantWidths", () => {
   });
 
   test("a smaller photograph is never enlarged, and is offered at its own width", () => {
-    expect(variantWidths(1000)).toEqual([320, 480, 640, 800, 960, 1000]);
+    expect(variantWidths(1000)).toEqual([320, 480, 640, 720, 800, 960, 1000]);
     expect(variantWidths(640)).toEqual([320, 480, 640]);
     expect(variantWidths(200)).toEqual([200]);
   });

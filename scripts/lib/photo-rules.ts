@@ -12,10 +12,10 @@ export const photoSizeLimit = 25 * 1024 * 1024;
  * The widths each photograph is offered at, in pixels. The widest slot is a
  * service page's picture, 640 CSS px (40rem), so 1280 serves it sharp on a
  * 2× screen; the steps between let a phone (a card or page picture 343 CSS px
- * wide at 375 px, 686 at 2×) and a desktop card (270–400 CSS px) each take a
- * file not much larger than they show.
+ * wide at 375 px, 686 at 2×; 380 at 412 px, 665 at 1.75×) and a desktop card
+ * (270–400 CSS px) each take a file not much larger than they show.
  */
-export const layoutWidths = [320, 480, 640, 800, 960, 1280] as const;
+export const layoutWidths = [320, 480, 640, 720, 800, 960, 1280] as const;
 
 export type SourceFormat = "jpeg" | "png";
 
