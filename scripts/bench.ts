@@ -17,6 +17,7 @@ import {
   type VariantResult,
 } from "./lib/bench-results.ts";
 import { measureUncovered } from "./lib/bench-uncovered.ts";
+import { benchPages } from "./lib/page-budgets.ts";
 import { type SiteServer, startSite } from "./lib/start-site.ts";
 
 // Measures the production build with and without the preloader against the budgets
@@ -24,7 +25,7 @@ import { type SiteServer, startSite } from "./lib/start-site.ts";
 // not measure. Progress goes to stderr, the Markdown report to stdout and reports/.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PAGES = ["/", "/about", "/services", "/services/cake", "/contact", "/faq"];
+const PAGES: readonly string[] = benchPages;
 // BENCH_RUNS=1 gives a quick, noisier look while working on the bench itself.
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
 const BUILD_TIMEOUT_MS = 5 * 60_000;

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { type BudgetResult, checkBudgets, KB } from "./bench-budgets.ts";
+import { type BudgetResult, checkBudgets } from "./bench-budgets.ts";
 import type { PageBytes } from "./bench-bytes.ts";
 import type { Category, FormFactor } from "./bench-lighthouse.ts";
 import type { FormFactorResult, Medians, PageResult, VariantResult } from "./bench-results.ts";
+import { KB } from "./page-budgets.ts";
 
 const ACCESSIBILITY = "Mobile accessibility 100 on every page";
 const BEST_PRACTICES = "Mobile best practices 100 on every page";

@@ -1,7 +1,6 @@
 import type { Category, FormFactor } from "./bench-lighthouse.ts";
 import type { PageResult, VariantResult } from "./bench-results.ts";
-
-export const KB = 1024;
+import { astroWindTotal, KB } from "./page-budgets.ts";
 
 export type BudgetStatus = "PASS" | "MISS" | "NO DATA";
 export type BudgetResult = { budget: string; variant: string; status: BudgetStatus; detail: string };
@@ -20,16 +19,6 @@ type Budget = {
 
 const everyBuild = () => true;
 
-/**
- * AstroWind's total bytes for the same kind of page, measured beside this site
- * in one Lighthouse run (mobile, medians of 3), in bytes: the mark to stay under.
- */
-const ASTROWIND_TOTAL_KB: Record<string, number> = {
-  "/": 134 * KB,
-  "/about": 79 * KB,
-  "/contact": 76 * KB,
-  "/services/cake": 80 * KB,
-};
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 /** One reading per page, or undefined when a page has no median to read. */
@@ -113,7 +102,7 @@ export const BUDGETS: Budget[] = [
     appliesTo: everyBuild,
     read: (variant) => {
       const readings = variant.pages.flatMap((page) => {
-        const limit = ASTROWIND_TOTAL_KB[page.path];
+        const limit = astroWindTotal[page.path as keyof typeof astroWindTotal];
         return limit === undefined || page.bytes === undefined
           ? []
           : [{ where: page.path, value: page.bytes.total / limit }];

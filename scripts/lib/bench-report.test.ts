@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { KB } from "./bench-budgets.ts";
 import type { JavaScriptPart, JavaScriptSplit } from "./bench-bytes.ts";
 import type { Finding, RunSummary } from "./bench-lighthouse.ts";
 import { type BenchReport, type MachineState, renderMarkdown } from "./bench-report.ts";
 import type { PageResult, VariantResult } from "./bench-results.ts";
+import { KB } from "./page-budgets.ts";
 
 const contrast: Finding = {
   category: "accessibility",

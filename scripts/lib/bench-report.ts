@@ -1,7 +1,7 @@
 import type { BudgetResult } from "./bench-budgets.ts";
-import { KB } from "./bench-budgets.ts";
 import { type Finding, FORM_FACTORS } from "./bench-lighthouse.ts";
 import type { VariantResult } from "./bench-results.ts";
+import { KB } from "./page-budgets.ts";
 
 export type MachineState = {
   cores: number;

@@ -1,0 +1,27 @@
+/**
+ * The byte budgets every page keeps, shared by the browser test that fails
+ * `npm test` when one is broken (tests/e2e/page-weight.spec.ts) and by the
+ * benchmark that reports them (bench-budgets.ts).
+ */
+
+export const KB = 1024;
+
+/** The phone Lighthouse emulates (a Moto G Power), so the test loads what the benchmark measures. */
+export const benchPhone = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 } as const;
+
+/** The pages the benchmark measures. */
+export const benchPages = ["/", "/about", "/services", "/services/cake", "/contact", "/faq"] as const;
+
+/**
+ * AstroWind's total bytes for the same kind of page, measured beside this site
+ * in one Lighthouse run (mobile, medians of 3): the mark to stay under.
+ */
+export const astroWindTotal: Partial<Record<(typeof benchPages)[number], number>> = {
+  "/": 134 * KB,
+  "/about": 79 * KB,
+  "/contact": 76 * KB,
+  "/services/cake": 80 * KB,
+};
+
+/** Images a phone downloads for a page with a photograph, at any density up to 3×. */
+export const phoneImageBudget = 60 * KB;
