@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { brandFontCharacters, brandFontWeights, cutBrandFont, unicodeRange } from "./brand-font.ts";
@@ -32,5 +32,19 @@ describe("the brand typeface's cut", () => {
     // Ten 1460-byte packets, less about 800 bytes of response headers.
     expect(first.length).toBeLessThanOrEqual(10 * 1460 - 900);
     expect(second.equals(first)).toBe(true);
+  });
+});
+
+describe("the style sheets", () => {
+  test("ask for no OpenType feature the cut leaves out", () => {
+    const stylesDir = path.resolve(import.meta.dirname, "../../app");
+    const sheets = readdirSync(stylesDir, { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith(".css"));
+    expect(sheets.length).toBeGreaterThan(5);
+    for (const sheet of sheets) {
+      const css = readFileSync(path.join(stylesDir, sheet), "utf8");
+      expect(css, sheet).not.toMatch(/font-feature-settings|font-variant(?!-emoji)/);
+    }
   });
 });

@@ -2,6 +2,7 @@
 declare module "subset-font" {
   type Options = {
     targetFormat?: "sfnt" | "woff" | "woff2" | "truetype";
+    keepFeatures?: string[];
     variationAxes?: Record<string, number | { min: number; max: number; default?: number }>;
   };
   export default function subsetFont(font: Uint8Array, text: string, options?: Options): Promise<Buffer>;
