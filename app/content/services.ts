@@ -48,6 +48,15 @@ export const serviceGroups: readonly ServiceGroup[] = [
 
 const image = (slug: string) => `/images/services/${slug}.svg`;
 
+/**
+ * Every service's drawing in one file, one view each (scripts/lib/illustration-sprite.ts,
+ * made by the build from the files above): pages of cards ask for one picture file.
+ */
+export const serviceDrawings = { folder: "public/images/services", sprite: "/images/services.svg" } as const;
+
+/** The address of one service's drawing inside the sprite. */
+export const drawingUrl = (slug: string) => `${serviceDrawings.sprite}#${slug}`;
+
 export const services = [
   {
     slug: "box",

@@ -1,4 +1,4 @@
-import { type Service, services } from "../../app/content/services.ts";
+import { drawingUrl, type Service, serviceDrawings, services } from "../../app/content/services.ts";
 import { paths, serviceUrl } from "../../app/lib/urls.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
@@ -152,6 +152,27 @@ test.describe("cards of a service with a photograph", () => {
 test("a service without a photograph keeps its illustration", async ({ page }) => {
   await page.goto(serviceUrl(withoutPhoto.slug));
   const picture = pagePicture(page);
-  await expect(picture).toHaveAttribute("src", withoutPhoto.image);
+  await expect(picture).toHaveAttribute("src", drawingUrl(withoutPhoto.slug));
   await expect(picture).toHaveAccessibleName(`Illustration of ${withoutPhoto.title.toLowerCase()}`);
+});
+
+test("every card's drawing comes from one file, each shown whole", async ({ page }) => {
+  const pictures: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "image") pictures.push(new URL(request.url()).pathname);
+  });
+  await page.goto(paths.services);
+  const drawings = page.getByRole("article").locator(`img[src^="${serviceDrawings.sprite}#"]`);
+  await expect(drawings).toHaveCount(catalog.filter((service) => !service.photo).length);
+  for (const drawing of await drawings.all()) {
+    await drawing.scrollIntoViewIfNeeded();
+    await expect(drawing).toHaveJSProperty("complete", true);
+    // A view shows one drawing at its own 4:3 shape, not the whole column of them.
+    const size = await drawing.evaluate((image: HTMLImageElement) => ({
+      width: image.naturalWidth,
+      height: image.naturalHeight,
+    }));
+    expect(size.width / size.height).toBeCloseTo(4 / 3, 1);
+  }
+  expect(pictures.filter((picture) => picture.endsWith(".svg"))).toEqual([serviceDrawings.sprite]);
 });

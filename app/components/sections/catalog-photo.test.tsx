@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { photos } from "../../content/photos.ts";
-import { findService } from "../../content/services.ts";
+import { drawingUrl, findService } from "../../content/services.ts";
 import { CatalogPhoto } from "./catalog-photo.tsx";
 import { ServiceImage } from "./service-image.tsx";
 
@@ -37,7 +37,7 @@ describe("ServiceImage", () => {
     const drawing = renderToString(<ServiceImage service={box} className="x" sizes="100vw" priority="first-view" />);
     expect(drawing).toContain("<img ");
     expect(drawing).not.toContain("<picture");
-    expect(drawing).toContain(`src="${box.image}"`);
+    expect(drawing).toContain(`src="${drawingUrl(box.slug)}"`);
     expect(drawing).toContain('alt="Illustration of packaging box"');
     expect(drawing).toContain('fetchPriority="high"');
   });

@@ -1,4 +1,4 @@
-import { SERVICE_IMAGE_SIZE, type Service } from "../../content/services.ts";
+import { drawingUrl, SERVICE_IMAGE_SIZE, type Service } from "../../content/services.ts";
 import type { PhotoPriority } from "../ui/photo.tsx";
 import { CatalogPhoto } from "./catalog-photo.tsx";
 
@@ -29,7 +29,7 @@ export function ServiceImage({ service, className, sizes, decorative = false, pr
   return (
     <img
       className={className}
-      src={service.image}
+      src={drawingUrl(service.slug)}
       alt={decorative ? "" : `Illustration of ${service.title.toLowerCase()}`}
       width={SERVICE_IMAGE_SIZE.width}
       height={SERVICE_IMAGE_SIZE.height}
