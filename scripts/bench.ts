@@ -1,8 +1,9 @@
 import "./require-node.mjs";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { clientManifestFile } from "../app/islands/island-chunks.ts";
 import { checkBudgets } from "./lib/bench-budgets.ts";
 import { buildSite } from "./lib/bench-build.ts";
 import { measurePageBytes, splitJavaScript } from "./lib/bench-bytes.ts";
@@ -18,6 +19,7 @@ import {
 } from "./lib/bench-results.ts";
 import { measureUncovered } from "./lib/bench-uncovered.ts";
 import { benchPages } from "./lib/page-budgets.ts";
+import { islandChains } from "./lib/page-javascript.ts";
 import { type SiteServer, startSite } from "./lib/start-site.ts";
 
 // Measures the production build with and without the preloader against the budgets
@@ -203,6 +205,8 @@ async function measureBytesAndVisibility(serving: Serving) {
       errors.push(`${variant.label} ${page.path}: bytes not measured: ${(error as Error).message}`);
     }
   }
+  const manifestFile = path.join(root, variant.buildDir, clientManifestFile);
+  result.islandChains = islandChains(JSON.parse(readFileSync(manifestFile, "utf8")));
   const home = result.pages.find((page) => page.path === "/")?.bytes;
   if (home) {
     const clientDir = path.join(root, variant.buildDir, "client");

@@ -16,6 +16,7 @@ const JAVASCRIPT = "Home page JavaScript ≤ 110 KB gzip";
 const OWN_JAVASCRIPT = "Home page own JavaScript ≤ 15 KB gzip";
 const LCP = "LCP ≤ 1.0 s on every page with the preloader off (mobile)";
 const NO_SCRIPT = "No script requested while a page loads (mobile)";
+const CHAINS = "No request chain deeper than 2 for any island (the page, then all of an island's files at once)";
 const ASTROWIND =
   "Total bytes below AstroWind's page of the same kind (home 134, about 79, contact 76, a service 80 KB)";
 
@@ -68,6 +69,10 @@ function build(
       parts: [],
       chunks: [],
     },
+    islandChains: [
+      { name: "site-header", depth: 2, late: [] },
+      { name: "contact-form", depth: 2, late: [] },
+    ],
   };
 }
 
@@ -97,12 +102,25 @@ describe("the benchmark's budgets", () => {
       [LCP, "no-preloader", "PASS"],
       [NO_SCRIPT, "preloader", "PASS"],
       [NO_SCRIPT, "no-preloader", "PASS"],
+      [CHAINS, "preloader", "PASS"],
+      [CHAINS, "no-preloader", "PASS"],
       [ASTROWIND, "preloader", "PASS"],
       [ASTROWIND, "no-preloader", "PASS"],
       [JAVASCRIPT, "preloader", "PASS"],
       [JAVASCRIPT, "no-preloader", "PASS"],
       [OWN_JAVASCRIPT, "preloader", "PASS"],
       [OWN_JAVASCRIPT, "no-preloader", "PASS"],
+    ]);
+  });
+
+  test("an island whose code arrives in two round trips misses, named", () => {
+    const chained = build("no-preloader", [page("/", { firstHtml: 9 * KB })]);
+    chained.islandChains = [
+      { name: "site-header", depth: 2, late: [] },
+      { name: "contact-form", depth: 3, late: ["assets/checks.js"] },
+    ];
+    expect(judged(checkBudgets([chained]), CHAINS)).toEqual([
+      { budget: CHAINS, variant: "no-preloader", status: "MISS", detail: "contact-form depth 3" },
     ]);
   });
 

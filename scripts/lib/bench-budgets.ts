@@ -98,6 +98,14 @@ export const BUDGETS: Budget[] = [
     format: kb,
   },
   {
+    name: "No request chain deeper than 2 for any island (the page, then all of an island's files at once)",
+    appliesTo: everyBuild,
+    read: (variant) => variant.islandChains?.map((chain) => ({ where: chain.name, value: chain.depth })),
+    ok: (value) => value <= 2,
+    worstIsHighest: true,
+    format: (value) => `depth ${value}`,
+  },
+  {
     name: "Total bytes below AstroWind's page of the same kind (home 134, about 79, contact 76, a service 80 KB)",
     appliesTo: everyBuild,
     read: (variant) => {

@@ -8,6 +8,7 @@ import {
   type RunSummary,
 } from "./bench-lighthouse.ts";
 import type { Uncovered } from "./bench-uncovered.ts";
+import type { IslandChain } from "./page-javascript.ts";
 
 export type Medians = {
   scores: Record<Category, number>;
@@ -38,6 +39,8 @@ export type VariantResult = {
   buildSeconds: number;
   pages: PageResult[];
   homeJavaScript?: JavaScriptSplit;
+  /** How many requests deep each island's code is, read from the build's manifest. */
+  islandChains?: IslandChain[];
   /** How often its server stopped answering and was started again. */
   serverRestarts?: number;
 };

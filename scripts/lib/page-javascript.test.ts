@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { ViteManifest } from "../../app/islands/island-chunks.ts";
-import { javaScriptByIsland } from "./page-javascript.ts";
+import { islandChains, javaScriptByIsland } from "./page-javascript.ts";
 
 const manifest: ViteManifest = {
   "app/entry.client.tsx": { file: "assets/entry.js", imports: ["_react.js", "_registry.js"] },
@@ -46,6 +46,27 @@ describe("the JavaScript each island fetches when it wakes", () => {
           "assets/slider.js",
         ],
       },
+    ]);
+  });
+});
+
+describe("how many requests deep each island's code is", () => {
+  test("two when the page asks for every file at once", () => {
+    expect(islandChains(manifest)).toEqual([
+      { name: "site-header", depth: 2, late: [] },
+      { name: "testimonial-slider", depth: 2, late: [] },
+    ]);
+  });
+
+  test("three when an island's code imports a module of its own later", () => {
+    const lazy: ViteManifest = {
+      ...manifest,
+      "_slider.js": { file: "assets/slider.js", imports: ["_react.js"], dynamicImports: ["app/charts.ts"] },
+      "app/charts.ts": { file: "assets/charts.js", src: "app/charts.ts" },
+    };
+    expect(islandChains(lazy)).toEqual([
+      { name: "site-header", depth: 2, late: [] },
+      { name: "testimonial-slider", depth: 3, late: ["assets/charts.js"] },
     ]);
   });
 });
