@@ -153,6 +153,46 @@ test.describe("the header at 1440 px", () => {
   });
 });
 
+test.describe("an island's code", () => {
+  for (const [path, names, wake] of [
+    [
+      "/",
+      ["site-header", "testimonial-slider"],
+      async (page: Page) => {
+        await mainNav(page).dispatchEvent("pointerdown");
+        await page.getByRole("region", { name: "What our customers say" }).scrollIntoViewIfNeeded();
+      },
+    ],
+    [
+      "/contact",
+      ["site-header", "contact-form"],
+      async (page: Page) => {
+        await mainNav(page).dispatchEvent("pointerdown");
+        await page.getByLabel("Your name", { exact: true }).focus();
+      },
+    ],
+  ] as const) {
+    test(`on ${path}, every script is asked for before any arrives: two requests deep, the page and its chunks`, async ({
+      page,
+    }) => {
+      const { held, release } = await holdScripts(page);
+      const scripts = scriptRequests(page);
+      await page.goto(path);
+      await wake(page);
+      const listed = new Set((await Promise.all(names.map((name) => chunksOf(page, name)))).flat());
+      // Nothing has arrived yet, so whatever the page asks for now it found in the HTML.
+      await expect.poll(() => new Set(held()).size).toBe(listed.size);
+      const askedBeforeAnyArrived = new Set(held());
+      release();
+      for (const name of names) await expect(island(page, name)).toHaveAttribute("data-island-state", "awake");
+      // A chunk that imported one the list left out would be asked for only now, a round trip later.
+      const asked = new Set(scripts.map((request) => new URL(request.url()).pathname));
+      expect([...asked].filter((script) => !askedBeforeAnyArrived.has(script))).toEqual([]);
+      expect(askedBeforeAnyArrived).toEqual(listed);
+    });
+  }
+});
+
 test.describe("the testimonial slider", () => {
   function currentSlide(page: Page) {
     return page.locator('[aria-roledescription="slide"][aria-current="true"]');
