@@ -4,7 +4,7 @@ import path from "node:path";
 import type { NetworkRequest } from "./bench-lighthouse.ts";
 import { attributeBytes, OWN_CODE, ownerOfSource, type SourceMapJson, UNMAPPED } from "./bench-source-map.ts";
 
-export type ResourceKind = "html" | "css" | "js" | "other";
+export type ResourceKind = "html" | "css" | "js" | "font" | "image" | "other";
 
 export type TransferredResource = {
   url: string;
@@ -28,7 +28,13 @@ export type PageBytes = Record<ResourceKind, number> & {
   resources: TransferredResource[];
 };
 
-const KIND_OF_TYPE: Record<string, ResourceKind> = { Document: "html", Stylesheet: "css", Script: "js" };
+const KIND_OF_TYPE: Record<string, ResourceKind> = {
+  Document: "html",
+  Stylesheet: "css",
+  Script: "js",
+  Font: "font",
+  Image: "image",
+};
 
 /**
  * Fetches again, from the server, every request Lighthouse saw the page make, and
@@ -55,10 +61,17 @@ export async function measurePageBytes(requests: NetworkRequest[], origin: strin
   const sum = (kind: ResourceKind) =>
     resources.filter((resource) => resource.kind === kind).reduce((total, resource) => total + resource.gzipBytes, 0);
   const firstHtml = resources.find((resource) => resource.kind === "html");
-  const bytes = { html: sum("html"), css: sum("css"), js: sum("js"), other: sum("other") };
+  const bytes = {
+    html: sum("html"),
+    css: sum("css"),
+    js: sum("js"),
+    font: sum("font"),
+    image: sum("image"),
+    other: sum("other"),
+  };
   return {
     ...bytes,
-    total: bytes.html + bytes.css + bytes.js + bytes.other,
+    total: Object.values(bytes).reduce((total, kind) => total + kind, 0),
     requests: resources.length,
     firstHtml: firstHtml ? firstHtml.gzipBytes + firstHtml.headerBytes : 0,
     resources,

@@ -47,6 +47,8 @@ function home(findings: Finding[]): PageResult {
       html: 5 * KB,
       css: 2 * KB,
       js: 40 * KB,
+      font: 0,
+      image: 0,
       other: 0,
       total: 47 * KB,
       requests: 6,
@@ -153,8 +155,8 @@ describe("the benchmark report", () => {
     const lines = linesOf(renderMarkdown(report()));
 
     expect(lines).toContain("| / | 0.4 s | 5.1 s | – | – |");
-    expect(lines).toContain("| / | preloader 5000 ms | 5.0 | 2.0 | 40.0 | 0.0 | 47.0 | 6 |");
-    expect(lines).toContain("| / | preloader off | not measured |  |  |  |  |  |");
+    expect(lines).toContain("| / | preloader 5000 ms | 5.0 | 2.0 | 40.0 | 0.0 | 0.0 | 0.0 | 47.0 | 6 |");
+    expect(lines).toContain("| / | preloader off | not measured |  |  |  |  |  |  |  |");
   });
 
   test("splits home page JavaScript into parts, leaving out parts too small to show", () => {

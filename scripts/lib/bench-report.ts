@@ -118,17 +118,19 @@ function bytesTable(variants: VariantResult[]): string {
               kb(bytes.html),
               kb(bytes.css),
               kb(bytes.js),
+              kb(bytes.font),
+              kb(bytes.image),
               kb(bytes.other),
               kb(bytes.total),
               String(bytes.requests),
             ]
-          : [pagePath, variant.label, "not measured", "", "", "", "", ""],
+          : [pagePath, variant.label, "not measured", "", "", "", "", "", "", ""],
       );
     }
   }
   return table(
-    ["Page", "Build", "HTML", "CSS", "JS", "Other", "Total", "Requests"],
-    ["---", "---", "--:", "--:", "--:", "--:", "--:", "--:"],
+    ["Page", "Build", "HTML", "CSS", "JS", "Font", "Images", "Other", "Total", "Requests"],
+    ["---", "---", "--:", "--:", "--:", "--:", "--:", "--:", "--:", "--:"],
     rows,
   );
 }
