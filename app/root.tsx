@@ -21,9 +21,11 @@ import { normalizePath } from "./lib/urls.ts";
 import siteCss from "./styles/site.css?inline";
 import staffCss from "./styles/staff.css?inline";
 
+// In the page rather than at /favicon.svg (which stays, for whoever asks): no request beside the first view's.
+const faviconUrl = svgDataUrl(favicon);
+
 export const links: Route.LinksFunction = () => [
-  // In the page rather than at /favicon.svg (which stays, for whoever asks): no request beside the first view's.
-  { rel: "icon", href: svgDataUrl(favicon), type: "image/svg+xml" },
+  { rel: "icon", href: faviconUrl, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];

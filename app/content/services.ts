@@ -46,13 +46,16 @@ export const serviceGroups: readonly ServiceGroup[] = [
   },
 ];
 
-const image = (slug: string) => `/images/services/${slug}.svg`;
+/** Where each service's drawing is served, from public/. */
+const drawingsPath = "/images/services";
+
+const image = (slug: string) => `${drawingsPath}/${slug}.svg`;
 
 /**
  * Every service's drawing in one file, one view each (scripts/lib/illustration-sprite.ts,
  * made by the build from the files above): pages of cards ask for one picture file.
  */
-export const serviceDrawings = { folder: "public/images/services", sprite: "/images/services.svg" } as const;
+export const serviceDrawings = { folder: `public${drawingsPath}`, sprite: `${drawingsPath}.svg` } as const;
 
 /** The address of one service's drawing inside the sprite. */
 export const drawingUrl = (slug: string) => `${serviceDrawings.sprite}#${slug}`;

@@ -5,9 +5,10 @@ import { type IslandComponent, type IslandName, type IslandProps, wakeOnFor } fr
 /**
  * Renders a registered widget and marks it for the browser to hydrate with the
  * same props when it is needed: the page's inline script (island-bootstrap.ts)
- * watches it as `wakeOn` in the registry says, and fetches the chunks listed here. The component must be the one registered under the
- * name, and the props its own, or the type check fails. The wrapper takes no
- * box of its own (`display: contents`), so the layout is the same either way.
+ * watches it as `wakeOn` in the registry says, and fetches the chunks listed
+ * here. The component must be the one registered under the name, and the
+ * props its own, or the type check fails. The wrapper takes no box of its own
+ * (`display: contents`), so the layout is the same either way.
  */
 export function Island<N extends IslandName>({
   name,

@@ -1,5 +1,6 @@
 import { chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../../tests/support/chromium.ts";
+import { benchPhone } from "./page-budgets.ts";
 
 export type Uncovered = {
   /** When the preloader had finished hiding, or undefined when the page has none. */
@@ -22,7 +23,7 @@ export async function measureUncovered(
   const results = new Map<string, Uncovered>();
   const failures: string[] = [];
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    const context = await browser.newContext({ viewport: benchPhone.viewport, isMobile: true });
     for (const url of urls) {
       const page = await context.newPage();
       page.setDefaultTimeout(timeoutMs);

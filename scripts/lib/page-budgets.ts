@@ -25,3 +25,12 @@ export const astroWindTotal: Partial<Record<(typeof benchPages)[number], number>
 
 /** Images a phone downloads for a page with a photograph, at any density up to 3×. */
 export const phoneImageBudget = 60 * KB;
+
+/** The first response, headers included: what TCP's first round trips carry (ten 1460-byte packets, then more). */
+export const firstResponseBudget = 14 * KB;
+
+/** A size in KB as the budgets name it. */
+export const kbLabel = (bytes: number) => `${Math.round(bytes / KB)} KB`;
+
+/** The phone as the budgets name it. */
+export const benchPhoneLabel = `${benchPhone.viewport.width} px at ${benchPhone.deviceScaleFactor}×`;

@@ -1,5 +1,6 @@
 import { drawingUrl, type Service, serviceDrawings, services } from "../../app/content/services.ts";
 import { paths, serviceUrl } from "../../app/lib/urls.ts";
+import { phoneImageBudget } from "../../scripts/lib/page-budgets.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
 // The service the sample photograph belongs to; the build made its files, so they are hashed assets.
@@ -7,9 +8,6 @@ const catalog: readonly Service[] = services;
 const withPhoto = catalog.find((service) => service.photo);
 const withoutPhoto = catalog.find((service) => !service.photo);
 if (!withPhoto || !withoutPhoto) throw new Error("The catalog needs a service with a photograph and one without");
-
-/** The budget for a photograph on a phone: what a visitor on a slow line waits for. */
-const PHONE_PHOTO_BUDGET = 60 * 1024;
 
 /** Opens a page and adds up the bytes of every photograph file it downloads. */
 async function photoBytes(page: Page, path: string): Promise<{ files: string[]; bytes: number }> {
@@ -38,7 +36,7 @@ for (const deviceScaleFactor of [1, 2, 3]) {
       const { files, bytes } = await photoBytes(page, serviceUrl(withPhoto.slug));
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/\.avif$/);
-      expect(bytes).toBeLessThanOrEqual(PHONE_PHOTO_BUDGET);
+      expect(bytes).toBeLessThanOrEqual(phoneImageBudget);
       // The file is at least as wide as the picture shows in device pixels, so it is sharp.
       const shown = await pagePicture(page).evaluate((image: HTMLImageElement) => {
         const candidates = (image.parentElement?.querySelector("source")?.srcset ?? "").split(",");

@@ -1,5 +1,5 @@
 import { drawingUrl, SERVICE_IMAGE_SIZE, type Service } from "../../content/services.ts";
-import type { PhotoPriority } from "../ui/photo.tsx";
+import { fetchAttributes, type PhotoPriority } from "../ui/photo.tsx";
 import { CatalogPhoto } from "./catalog-photo.tsx";
 
 type ServiceImageProps = {
@@ -25,7 +25,6 @@ export function ServiceImage({ service, className, sizes, decorative = false, pr
       />
     );
   }
-  const firstView = priority === "first-view";
   return (
     <img
       className={className}
@@ -33,9 +32,7 @@ export function ServiceImage({ service, className, sizes, decorative = false, pr
       alt={decorative ? "" : `Illustration of ${service.title.toLowerCase()}`}
       width={SERVICE_IMAGE_SIZE.width}
       height={SERVICE_IMAGE_SIZE.height}
-      loading={firstView ? undefined : priority}
-      decoding={firstView ? undefined : "async"}
-      fetchPriority={firstView ? "high" : undefined}
+      {...fetchAttributes(priority)}
     />
   );
 }

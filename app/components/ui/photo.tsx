@@ -23,7 +23,6 @@ type PhotoProps = {
  */
 export function Photo({ photo, alt, sizes, className, priority = "lazy" }: PhotoProps) {
   const fallback = photo.fallback.variants;
-  const firstView = priority === "first-view";
   return (
     <picture>
       <source type="image/avif" srcSet={srcSet(photo.avif)} sizes={sizes} />
@@ -36,14 +35,22 @@ export function Photo({ photo, alt, sizes, className, priority = "lazy" }: Photo
         width={photo.width}
         height={photo.height}
         alt={alt}
-        loading={priority === "lazy" ? "lazy" : "eager"}
-        // The first view's picture is painted as soon as it arrives; the others may wait for the main thread.
-        decoding={firstView ? undefined : "async"}
-        fetchPriority={firstView ? "high" : undefined}
+        {...fetchAttributes(priority)}
         style={{ backgroundColor: photo.color }}
       />
     </picture>
   );
+}
+
+/** How the browser fetches and paints a picture of this priority, photograph or drawing. */
+export function fetchAttributes(priority: PhotoPriority) {
+  const firstView = priority === "first-view";
+  return {
+    loading: priority === "lazy" ? "lazy" : "eager",
+    // The first view's picture is painted as soon as it arrives; the others may wait for the main thread.
+    decoding: firstView ? undefined : "async",
+    fetchPriority: firstView ? "high" : undefined,
+  } as const;
 }
 
 export function srcSet(variants: readonly PhotoVariant[]): string {
