@@ -46,8 +46,11 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
       <PageBanner heading={service.title} trail={servicesTrail}>
         <p>{service.short}</p>
       </PageBanner>
+      {/*
+        The page's own content comes first in the HTML, as a phone shows it: a side
+        menu before it would be painted while the rest still arrives, then pushed down.
+      */}
       <div className="container section service-layout">
-        <ServiceMenu shown={service} />
         <article className="service-detail">
           <ServiceImage
             service={service}
@@ -65,6 +68,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
             Request a quote <Icon name="arrow-right" size={18} />
           </a>
         </article>
+        <ServiceMenu shown={service} />
       </div>
     </>
   );
