@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { clientManifestFile } from "./app/islands/island-chunks.ts";
-import { javaScriptByIsland } from "./scripts/lib/page-javascript.ts";
+import { javaScriptByIsland } from "./bench/page-javascript.ts";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const manifest = JSON.parse(readFileSync(path.join(buildDir, clientManifestFile), "utf8"));

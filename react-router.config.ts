@@ -1,7 +1,7 @@
 import type { Config } from "@react-router/dev/config";
-import { statusPageKinds } from "./app/content/status-pages.ts";
-import { pagePaths, pathsRenderedPerRequest, statusPageUrl } from "./app/lib/urls.ts";
-import { finishBuild } from "./scripts/lib/sweep-build.ts";
+import { statusPageKinds } from "./app/site/content/status-pages.ts";
+import { pagePaths, pathsRenderedPerRequest, statusPageUrl } from "./app/site/content/urls.ts";
+import { finishBuild } from "./vite/sweep-build.ts";
 
 export default {
   ssr: true,

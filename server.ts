@@ -3,7 +3,12 @@ import "./server/production-mode.ts";
 import type { RequestListener } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readSettings, type ServerSettings, serverSettings, settingsWarnings } from "./app/server/settings.server.ts";
+import {
+  readSettings,
+  type ServerSettings,
+  serverSettings,
+  settingsWarnings,
+} from "./app/server/settings/settings.server.ts";
 import { prepareGracefulStop } from "./server/graceful-stop.ts";
 import { createHttpApp } from "./server/http-app.ts";
 import { createHttpServer } from "./server/http-server.ts";

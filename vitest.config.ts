@@ -1,11 +1,11 @@
 import { defineConfig } from "vitest/config";
-import { brandFont } from "./scripts/lib/brand-font.ts";
-import { photos } from "./scripts/lib/photo-plugin.ts";
+import { brandFont } from "./vite/brand-font.ts";
+import { photos } from "./vite/photo-plugin.ts";
 
 // Kept apart from vite.config.ts so unit tests run without the React Router plugin.
 // The photo step stays, so a test may render a component that shows a photograph.
 export default defineConfig({
-  plugins: [brandFont(), photos({ folder: "app/content/photos" })],
+  plugins: [brandFont(), photos({ folder: "app/site/content/photos" })],
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
@@ -14,7 +14,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "vite/**/*.test.ts",
+            "bench/**/*.test.ts",
+          ],
           // On PostgreSQL each store test first creates and migrates a database of its own.
           ...(process.env.TEST_STORE === "postgres" ? { testTimeout: 30_000, hookTimeout: 30_000 } : {}),
         },

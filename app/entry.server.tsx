@@ -2,18 +2,18 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
-import { PageScriptsContext } from "./components/layout/page-scripts.tsx";
-import { RequestReferenceContext, ResponseStatusContext } from "./components/sections/error-panel.tsx";
 import { pageScripts } from "./islands/page-scripts.server.ts";
-import { contentSecurityPolicy, inlineHashes } from "./lib/csp.ts";
-import { isBusy } from "./server/db.server.ts";
-import { requestIdContext, requestLogContext, storeBusyContext } from "./server/request-context.server.ts";
+import { requestIdContext, requestLogContext, storeBusyContext } from "./request-context.server.ts";
+import { isBusy } from "./server/store/db.server.ts";
+import { PageScriptsContext } from "./site/components/layout/page-scripts.tsx";
+import { RequestReferenceContext, ResponseStatusContext } from "./site/components/status/error-panel.tsx";
+import { contentSecurityPolicy, inlineHashes } from "./site/lib/csp.ts";
 
+export { createLoadContext } from "./request-context.server.ts";
 // The server build exposes this module to server.ts as build.entry.module, which is
 // how the HTTP server and the contact action come to share one database and one mail
 // queue. Nothing here starts at import: the build's prerender step imports it too.
-export { readiness, startDelivery, stopDelivery } from "./server/delivery.server.ts";
-export { createLoadContext } from "./server/request-context.server.ts";
+export { readiness, startDelivery, stopDelivery } from "./server/services.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -1,4 +1,4 @@
 interface ImportMetaEnv {
-  /** Build-time preloader duration in milliseconds; see app/lib/preloader.ts. */
+  /** Build-time preloader duration in milliseconds; see app/site/lib/preloader.ts. */
   readonly PRELOADER_MS?: string;
 }

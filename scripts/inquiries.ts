@@ -1,9 +1,9 @@
 import "./require-node.mjs";
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { createInquiryStore, REFERENCE_PATTERN } from "../app/server/inquiries.server.ts";
-import { formatCsv, formatListing } from "../app/server/inquiry-report.server.ts";
-import { createOutbox } from "../app/server/outbox.server.ts";
+import { createInquiryStore, REFERENCE_PATTERN } from "../app/server/contact/inquiries.server.ts";
+import { formatCsv, formatListing } from "../app/server/inbox/report.server.ts";
+import { createOutbox } from "../app/server/mail/outbox.server.ts";
 import { commandArgs } from "./lib/command-args.ts";
 import { commandStoreDescription, commandStoreExists, openCommandDatabase } from "./lib/command-database.ts";
 

@@ -15,7 +15,7 @@ import sharp from "sharp";
 
 const width = 4000;
 const height = 3000;
-const out = path.resolve("app/content/photos/cake-boxes.jpg");
+const out = path.resolve("app/site/content/photos/cake-boxes.jpg");
 
 const navy = "#12355b";
 const orange = "#e8772e";

@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { pagePaths } from "../app/lib/urls.ts";
+import { pagePaths } from "../app/site/content/urls.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { lookPastPreloader } from "../tests/support/preloader.ts";
-import { startSite } from "./lib/start-site.ts";
+import { startSite } from "../tests/support/start-site.ts";
 
 // Every page at a phone's width and a desktop's, full length, into screenshots/ (ignored by git).
 const widths = [375, 1440];

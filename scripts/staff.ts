@@ -1,12 +1,12 @@
 import "./require-node.mjs";
-import { site } from "../app/content/site.ts";
-import { signInPaths } from "../app/lib/sign-in-paths.ts";
-import { absoluteUrl } from "../app/lib/urls.ts";
-import { createAuditLog } from "../app/server/audit.server.ts";
-import { formatIndiaTime } from "../app/server/inquiry-report.server.ts";
-import { createStaffServices, type StaffServices } from "../app/server/staff.server.ts";
-import { isEmailAddress, normalizeEmail, StaffAccountExistsError } from "../app/server/staff-accounts.server.ts";
-import { LINK_LIFETIME_MS, type LinkPurpose } from "../app/server/staff-links.server.ts";
+import { createAuditLog } from "../app/server/inbox/audit.server.ts";
+import { formatIndiaTime } from "../app/server/inbox/report.server.ts";
+import { isEmailAddress, normalizeEmail, StaffAccountExistsError } from "../app/server/staff/accounts.server.ts";
+import { LINK_LIFETIME_MS, type LinkPurpose } from "../app/server/staff/links.server.ts";
+import { createStaffServices, type StaffServices } from "../app/server/staff/staff.server.ts";
+import { site } from "../app/site/content/site.ts";
+import { absoluteUrl } from "../app/site/content/urls.ts";
+import { staffPaths } from "../app/staff/paths.ts";
 import { commandStoreDescription, commandStoreExists, openCommandDatabase } from "./lib/command-database.ts";
 
 const usage = `Staff accounts for the inbox (/inbox), on the server's database.
@@ -39,7 +39,7 @@ function linkText(token: string): string {
   const hours = LINK_LIFETIME_MS / 3_600_000;
   return (
     `Send this link to them (it works once, for ${hours} hours):\n\n` +
-    `  ${absoluteUrl(site.origin, signInPaths.setPassword(token))}\n`
+    `  ${absoluteUrl(site.origin, staffPaths.setPassword(token))}\n`
   );
 }
 

@@ -56,7 +56,7 @@ function parseOrigin(origin: string | undefined): URL | undefined {
 /**
  * Answers 413 before reading a body that says it is larger than any form of
  * ours can be. A body that does not say its size is counted as it is read
- * (app/server/form-body.server.ts).
+ * (app/server/forms/form-body.server.ts).
  */
 export function limitBodySize(limitBytes: number, refuse: Refuse) {
   return (req: Request, res: Response, next: NextFunction) => {

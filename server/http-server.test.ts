@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { readSettings, serverSettings } from "../app/server/settings.server.ts";
+import { readSettings, serverSettings } from "../app/server/settings/settings.server.ts";
 import { requestLimits } from "./http-server.ts";
 
 describe("the time allowed to send a request", () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { formatWithOptions } from "node:util";
-import type { ServerSettings } from "../app/server/settings.server.ts";
+import type { ServerSettings } from "../app/server/settings/settings.server.ts";
 
 /** What the server and the build's services write their lines through; the console is one. */
 export type Log = Pick<Console, "info" | "warn" | "error">;

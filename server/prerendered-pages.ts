@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { contentSecurityPolicy, inlineHashes } from "../app/lib/csp.ts";
+import { contentSecurityPolicy, inlineHashes } from "../app/site/lib/csp.ts";
 
 export type PrerenderedPage = { file: string; contentSecurityPolicy: string };
 

@@ -3,8 +3,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { RequestScope } from "../app/request-context.server.ts";
 import type { Readiness } from "../app/server/readiness.server.ts";
-import type { RequestScope } from "../app/server/request-context.server.ts";
 import type { Log } from "./log.ts";
 
 /**

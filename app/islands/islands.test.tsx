@@ -3,8 +3,8 @@ import path from "node:path";
 import type { ComponentProps } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import { SiteHeader } from "../components/layout/site-header.tsx";
-import { ContactForm } from "../components/sections/contact-form.tsx";
+import { ContactForm } from "../site/components/contact/contact-form.tsx";
+import { SiteHeader } from "../site/components/layout/site-header.tsx";
 import { Island } from "./island.tsx";
 import { islandNames, islands } from "./registry.ts";
 

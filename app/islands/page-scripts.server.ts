@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PageScriptsValue } from "../components/layout/page-scripts.tsx";
+import type { PageScriptsValue } from "../site/components/layout/page-scripts.tsx";
 import { islandBootstrap } from "./island-bootstrap.ts";
 import { clientManifestFile, entryModule, islandChunks, type ViteManifest } from "./island-chunks.ts";
 
 /**
  * Where the build keeps Vite's manifest of the client's chunks, from the server
  * bundle (<build>/server/index.js): beside the client folder once the build is
- * finished (scripts/lib/sweep-build.ts), and inside it while pages are prerendered.
+ * finished (vite/sweep-build.ts), and inside it while pages are prerendered.
  */
 function manifestFiles(): string[] {
   const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

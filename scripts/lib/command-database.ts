@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
-import { type Database, openStore, type StoreLocation } from "../../app/server/db.server.ts";
-import { type ContactEnv, readContactEnv } from "../../app/server/env.server.ts";
-import { describeStore } from "../../app/server/store-location.server.ts";
+import { type ContactEnv, readContactEnv } from "../../app/server/settings/env.server.ts";
+import { type Database, openStore, type StoreLocation } from "../../app/server/store/db.server.ts";
+import { describeStore } from "../../app/server/store/location.server.ts";
 
 /** A staff command may wait for the server's lock; the server itself must not. */
 const BUSY_WAIT_MS = 5000;

@@ -3,8 +3,8 @@ import { expect, type Page, test } from "./fixtures.ts";
 /**
  * The brand typeface arrives after the first paint on a phone's connection.
  * Text must paint without waiting for it, in a stand-in scaled to take the
- * same room (app/styles/fonts.css), so that its arrival moves nothing.
- * Lighthouse's budget counts a shift under 0.0005 as none (scripts/lib/bench-budgets.ts).
+ * same room (app/site/styles/fonts.css), so that its arrival moves nothing.
+ * Lighthouse's budget counts a shift under 0.0005 as none (bench/budgets.ts).
  */
 const NO_SHIFT = 0.0005;
 

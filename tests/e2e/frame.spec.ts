@@ -1,4 +1,4 @@
-import { formatAddress, site } from "../../app/content/site.ts";
+import { formatAddress, site } from "../../app/site/content/site.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 

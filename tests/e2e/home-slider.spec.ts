@@ -1,4 +1,4 @@
-import { SLIDE_GAP_PX } from "../../app/content/timing.ts";
+import { SLIDE_GAP_PX } from "../../app/site/content/timing.ts";
 import { island } from "../support/hydration.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 

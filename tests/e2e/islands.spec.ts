@@ -1,6 +1,6 @@
-import { contactFormExtras, contactFormProblems } from "../../app/content/contact-form.ts";
-import { site } from "../../app/content/site.ts";
-import { SLIDER_AUTOPLAY_MS } from "../../app/content/timing.ts";
+import { contactFormExtras, contactFormProblems } from "../../app/site/content/contact-form.ts";
+import { site } from "../../app/site/content/site.ts";
+import { SLIDER_AUTOPLAY_MS } from "../../app/site/content/timing.ts";
 import { holdScripts, island, scriptRequests, waitForHydration } from "../support/hydration.ts";
 import { sitePages } from "../support/site-pages.ts";
 import { expect, type Page, test } from "./fixtures.ts";

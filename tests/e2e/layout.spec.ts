@@ -1,4 +1,4 @@
-import { pagePaths } from "../../app/lib/urls.ts";
+import { pagePaths } from "../../app/site/content/urls.ts";
 import { expect, test } from "./fixtures.ts";
 
 const widths = [320, 1920];

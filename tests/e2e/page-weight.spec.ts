@@ -1,5 +1,5 @@
-import { type Service, services } from "../../app/content/services.ts";
-import { serviceUrl } from "../../app/lib/urls.ts";
+import { type Service, services } from "../../app/site/content/services.ts";
+import { serviceUrl } from "../../app/site/content/urls.ts";
 import {
   astroWindTotal,
   benchPages,
@@ -7,7 +7,7 @@ import {
   firstResponseBudget,
   KB,
   phoneImageBudget,
-} from "../../scripts/lib/page-budgets.ts";
+} from "../../bench/page-budgets.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
 /**

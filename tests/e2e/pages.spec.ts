@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { site } from "../../app/content/site.ts";
+import { site } from "../../app/site/content/site.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { parseServedHtml, type ServedDocument } from "../support/served-html.ts";
 import { sitePages } from "../support/site-pages.ts";

@@ -1,6 +1,6 @@
-import { drawingUrl, type Service, serviceDrawings, services } from "../../app/content/services.ts";
-import { paths, serviceUrl } from "../../app/lib/urls.ts";
-import { phoneImageBudget } from "../../scripts/lib/page-budgets.ts";
+import { drawingUrl, type Service, serviceDrawings, services } from "../../app/site/content/services.ts";
+import { paths, serviceUrl } from "../../app/site/content/urls.ts";
+import { phoneImageBudget } from "../../bench/page-budgets.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
 // The service the sample photograph belongs to; the build made its files, so they are hashed assets.

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, expect, inject, test } from "vitest";
-import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
 import { runScript } from "../support/run-script.ts";
+import { type SiteServer, startSite } from "../support/start-site.ts";
 import { sendInquiry } from "./support/contact-form.ts";
 import { runInquiries } from "./support/inquiries-command.ts";
 

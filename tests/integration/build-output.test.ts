@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, test } from "vitest";
-import { brandFontCharacters } from "../../scripts/lib/brand-font.ts";
-import { unusedOutput } from "../../scripts/lib/sweep-build.ts";
+import { brandFontCharacters } from "../../vite/brand-font.ts";
+import { unusedOutput } from "../../vite/sweep-build.ts";
 import { rawRequest } from "./support/raw-http.ts";
 import { siteForTests } from "./support/site-for-tests.ts";
 

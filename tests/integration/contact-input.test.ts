@@ -2,10 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { spamReasons } from "../../app/content/inbox.ts";
-import type { StoreLocation } from "../../app/server/db.server.ts";
-import { issueFormToken } from "../../app/server/form-token.server.ts";
-import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { issueFormToken } from "../../app/server/contact/form-token.server.ts";
+import type { StoreLocation } from "../../app/server/store/db.server.ts";
+import { spamReasons } from "../../app/staff/content/inbox.ts";
+import { type SiteServer, startSite } from "../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import {
   goodFields,

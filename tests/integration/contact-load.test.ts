@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { type SiteServer, startSite } from "../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import { goodFields, openForm, postContact, readDatabase, referenceOf, sendInquiry } from "./support/contact-form.ts";
 import { type MailCatcher, startMailCatcher } from "./support/mail-catcher.ts";

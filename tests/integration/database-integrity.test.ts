@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, expect, inject, test } from "vitest";
-import { openStore } from "../../app/server/db.server.ts";
-import { createInquiryStore } from "../../app/server/inquiries.server.ts";
-import { startSite } from "../../scripts/lib/start-site.ts";
+import { createInquiryStore } from "../../app/server/contact/inquiries.server.ts";
+import { openStore } from "../../app/server/store/db.server.ts";
+import { startSite } from "../support/start-site.ts";
 import { goodFields } from "./support/contact-form.ts";
 import { runInquiries } from "./support/inquiries-command.ts";
 

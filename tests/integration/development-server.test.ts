@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { type SiteServer, startSite } from "../support/start-site.ts";
 import { rawRequest } from "./support/raw-http.ts";
 
 const buildDir = inject("siteBuildDir");
@@ -42,7 +42,7 @@ describe("npm run dev runs the production server's app", () => {
     ]);
     expect(dev.status).toBe(200);
     // Modules straight from the source, as Vite serves them in development.
-    expect(dev.body).toContain("/app/routes/about.tsx");
+    expect(dev.body).toContain("/app/site/routes/about.tsx");
     for (const name of SECURITY_HEADERS) expect(dev.headers[name], name).toBe(prod.headers[name]);
     expect(policyRules(dev.headers["content-security-policy"])).toEqual(
       policyRules(prod.headers["content-security-policy"]),

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { describe, expect, test } from "vitest";
-import type { SiteServer } from "../../scripts/lib/start-site.ts";
+import type { SiteServer } from "../support/start-site.ts";
 import { goodFields, openForm, postContact, referenceOf } from "./support/contact-form.ts";
 import { rawRequest } from "./support/raw-http.ts";
 import { siteForTests } from "./support/site-for-tests.ts";

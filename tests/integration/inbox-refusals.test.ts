@@ -1,8 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, test } from "vitest";
-import { inboxPaths } from "../../app/lib/inbox-paths.ts";
-import { staffPaths } from "../../app/lib/urls.ts";
+import { staffPaths } from "../../app/staff/paths.ts";
 import { goodFields, readDatabase, sendInquiry } from "./support/contact-form.ts";
 import { type RawResponse, rawRequest } from "./support/raw-http.ts";
 import { siteForTests } from "./support/site-for-tests.ts";
@@ -25,21 +24,21 @@ function inboxAddresses(): { what: string; method: "GET" | "POST"; target: strin
     { what: "the list", method: "GET", target: staffPaths.inbox },
     { what: "the list, searched", method: "GET", target: `${staffPaths.inbox}?q=Kavya&status=new` },
     { what: "the list", method: "POST", target: staffPaths.inbox, body: form },
-    { what: "an existing inquiry", method: "GET", target: inboxPaths.inquiry(existing) },
-    { what: "a missing inquiry", method: "GET", target: inboxPaths.inquiry(missing) },
-    { what: "the CSV", method: "GET", target: `${inboxPaths.export}?status=new` },
-    { what: "the CSV", method: "POST", target: inboxPaths.export, body: form },
+    { what: "an existing inquiry", method: "GET", target: staffPaths.inquiry(existing) },
+    { what: "a missing inquiry", method: "GET", target: staffPaths.inquiry(missing) },
+    { what: "the CSV", method: "GET", target: `${staffPaths.export}?status=new` },
+    { what: "the CSV", method: "POST", target: staffPaths.export, body: form },
     {
       what: "a status change to an existing inquiry",
       method: "POST",
-      target: inboxPaths.inquiry(existing),
+      target: staffPaths.inquiry(existing),
       body: form,
     },
-    { what: "a status change to a missing inquiry", method: "POST", target: inboxPaths.inquiry(missing), body: form },
-    { what: "a note", method: "POST", target: inboxPaths.inquiry(existing), body: "intent=note&note=Called" },
-    { what: "the erase confirmation", method: "GET", target: inboxPaths.erase(existing) },
-    { what: "an erasure of an existing inquiry", method: "POST", target: inboxPaths.erase(existing), body: "" },
-    { what: "an erasure of a missing inquiry", method: "POST", target: inboxPaths.erase(missing), body: "" },
+    { what: "a status change to a missing inquiry", method: "POST", target: staffPaths.inquiry(missing), body: form },
+    { what: "a note", method: "POST", target: staffPaths.inquiry(existing), body: "intent=note&note=Called" },
+    { what: "the erase confirmation", method: "GET", target: staffPaths.erase(existing) },
+    { what: "an erasure of an existing inquiry", method: "POST", target: staffPaths.erase(existing), body: "" },
+    { what: "an erasure of a missing inquiry", method: "POST", target: staffPaths.erase(missing), body: "" },
     { what: "an address that names nothing", method: "GET", target: "/inbox/nothing/here" },
   ];
 }
@@ -102,7 +101,7 @@ describe("without a session, every inbox address", () => {
     const run = promisify(execFile);
     const curl = async (...args: string[]) =>
       (await run("curl", ["--silent", "--include", "--max-time", "10", ...args])).stdout.replace(/\r/g, "");
-    for (const target of [inboxPaths.inquiry(existing), inboxPaths.inquiry(missing), `${inboxPaths.export}?q=Kavya`]) {
+    for (const target of [staffPaths.inquiry(existing), staffPaths.inquiry(missing), `${staffPaths.export}?q=Kavya`]) {
       for (const method of ["GET", "POST"]) {
         const extra = method === "POST" ? ["--data", "intent=status&status=won"] : [];
         const answer = await curl("--request", method, ...extra, `${site.server.url}${target}`);

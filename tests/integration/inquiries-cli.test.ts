@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { openStore } from "../../app/server/db.server.ts";
-import { createInquiryStore } from "../../app/server/inquiries.server.ts";
-import { createOutbox } from "../../app/server/outbox.server.ts";
+import { createInquiryStore } from "../../app/server/contact/inquiries.server.ts";
+import { createOutbox } from "../../app/server/mail/outbox.server.ts";
+import { openStore } from "../../app/server/store/db.server.ts";
 import { newTestStoreLocation, type TestStoreLocation, testEngine } from "../support/test-store.ts";
 import { runInquiries } from "./support/inquiries-command.ts";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, inject, test } from "vitest";
-import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { type SiteServer, startSite } from "../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import { eventually, readDatabase, sendInquiry } from "./support/contact-form.ts";
 import { runInquiries } from "./support/inquiries-command.ts";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const photosFolder = "app/content/photos";
+const photosFolder = "app/site/content/photos";
 let copy: string;
 
 /** The project as a clean clone has it (and what is new and not ignored), with this one's packages. */

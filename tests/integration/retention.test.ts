@@ -2,9 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, inject, test } from "vitest";
-import { openStore } from "../../app/server/db.server.ts";
-import { createInquiryStore } from "../../app/server/inquiries.server.ts";
-import { startSite } from "../../scripts/lib/start-site.ts";
+import { createInquiryStore } from "../../app/server/contact/inquiries.server.ts";
+import { openStore } from "../../app/server/store/db.server.ts";
+import { startSite } from "../support/start-site.ts";
 import { newTestStoreLocation } from "../support/test-store.ts";
 import { goodFields, readDatabase } from "./support/contact-form.ts";
 

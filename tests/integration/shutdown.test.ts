@@ -5,7 +5,7 @@ import net, { type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, inject, test } from "vitest";
-import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { type SiteServer, startSite } from "../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import { goodFields, openForm, readDatabase } from "./support/contact-form.ts";
 import { type MailCatcher, startMailCatcher } from "./support/mail-catcher.ts";

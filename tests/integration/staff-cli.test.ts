@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { type Database, openStore } from "../../app/server/db.server.ts";
+import { type Database, openStore } from "../../app/server/store/db.server.ts";
 import { linkIn, runStaffCommand } from "../support/staff-command.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 

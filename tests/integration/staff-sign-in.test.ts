@@ -3,9 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
-import { type Database, openStore } from "../../app/server/db.server.ts";
-import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
+import { type Database, openStore } from "../../app/server/store/db.server.ts";
 import { goodPassword, linkIn, runStaffCommand, uniqueStaffEmail } from "../support/staff-command.ts";
+import { type SiteServer, startSite } from "../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 
 const buildDir = inject("siteBuildDir");

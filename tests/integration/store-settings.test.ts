@@ -2,8 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, inject, test } from "vitest";
-import { freePort } from "../../scripts/lib/free-port.ts";
-import { startSite } from "../../scripts/lib/start-site.ts";
+import { freePort } from "../support/free-port.ts";
+import { startSite } from "../support/start-site.ts";
 
 const dirs: string[] = [];
 afterEach(async () => {

@@ -1,8 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { freePort } from "../../scripts/lib/free-port.ts";
-import type { SiteServer } from "../../scripts/lib/start-site.ts";
-import { throwawayPostgresDatabase } from "../../scripts/lib/test-postgres.ts";
 import {
   goodFields,
   openForm,
@@ -11,6 +8,9 @@ import {
   type VisitorFields,
 } from "../integration/support/contact-form.ts";
 import { type CaughtMail, startMailCatcher } from "../integration/support/mail-catcher.ts";
+import { freePort } from "../support/free-port.ts";
+import type { SiteServer } from "../support/start-site.ts";
+import { throwawayPostgresDatabase } from "../support/test-postgres.ts";
 import { readStored, startInstance, startInstances } from "./support/instances.ts";
 import { type PrivatePostgres, startPrivatePostgres } from "./support/private-postgres.ts";
 

@@ -6,13 +6,13 @@ import net, { type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { statusPagesPath } from "../../app/lib/urls.ts";
-import { openStore } from "../../app/server/db.server.ts";
-import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
-import { throwawayPostgresDatabase } from "../../scripts/lib/test-postgres.ts";
+import { openStore } from "../../app/server/store/db.server.ts";
+import { statusPagesPath } from "../../app/site/content/urls.ts";
 import { findPrerenderedPages } from "../../server/prerendered-pages.ts";
 import { goodFields } from "../integration/support/contact-form.ts";
 import { type MailCatcher, startMailCatcher } from "../integration/support/mail-catcher.ts";
+import { type SiteServer, startSite } from "../support/start-site.ts";
+import { throwawayPostgresDatabase } from "../support/test-postgres.ts";
 import {
   type Answer,
   findNginx,

@@ -1,5 +1,5 @@
-import { pageText } from "../../app/content/pages.ts";
-import { findService } from "../../app/content/services.ts";
+import { pageText } from "../../app/site/content/pages.ts";
+import { findService } from "../../app/site/content/services.ts";
 
 export type SitePage = {
   path: string;

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { type SiteServer, startSite } from "../../scripts/lib/start-site.ts";
 import { goodPassword, linkIn, runStaffCommand, uniqueStaffEmail } from "./staff-command.ts";
+import { type SiteServer, startSite } from "./start-site.ts";
 
 /**
  * Adds a staff account as an administrator would, with `npm run staff -- add`

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Database, type OpenOptions, openStore, type StoreLocation } from "../../app/server/db.server.ts";
-import { throwawayPostgresDatabase } from "../../scripts/lib/test-postgres.ts";
+import { type Database, type OpenOptions, openStore, type StoreLocation } from "../../app/server/store/db.server.ts";
+import { throwawayPostgresDatabase } from "./test-postgres.ts";
 
 /**
  * Which engine the store and integration tests run on: SQLite unless

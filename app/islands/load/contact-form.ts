@@ -1,1 +1,1 @@
-export { ContactForm as component } from "../../components/sections/contact-form.tsx";
+export { ContactForm as component } from "../../site/components/contact/contact-form.tsx";

@@ -1,1 +1,1 @@
-export { PasskeyAdd as component } from "../../components/staff/sign-in-passkey-add.tsx";
+export { PasskeyAdd as component } from "../../staff/components/sign-in-passkey-add.tsx";

@@ -1,1 +1,1 @@
-export { PasskeySignIn as component } from "../../components/staff/sign-in-passkey.tsx";
+export { PasskeySignIn as component } from "../../staff/components/sign-in-passkey.tsx";

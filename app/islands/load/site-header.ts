@@ -1,1 +1,1 @@
-export { SiteHeader as component } from "../../components/layout/site-header.tsx";
+export { SiteHeader as component } from "../../site/components/layout/site-header.tsx";

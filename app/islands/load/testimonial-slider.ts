@@ -1,1 +1,1 @@
-export { TestimonialSlider as component } from "../../components/sections/testimonial-slider.tsx";
+export { TestimonialSlider as component } from "../../site/components/sections/testimonial-slider.tsx";

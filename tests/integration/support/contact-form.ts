@@ -1,4 +1,4 @@
-import { type Database, openStore, type Params, type StoreLocation } from "../../../app/server/db.server.ts";
+import { type Database, openStore, type Params, type StoreLocation } from "../../../app/server/store/db.server.ts";
 
 export type ContactFields = Record<string, string>;
 

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
-import type { StoreLocation } from "../../../app/server/db.server.ts";
+import type { StoreLocation } from "../../../app/server/store/db.server.ts";
 
 export type DatabaseLock = {
   /** Ends the other process's transaction, which lets writers in again. */

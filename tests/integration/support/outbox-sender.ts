@@ -1,11 +1,12 @@
 // A mail sender in a process of its own, so that a test can kill it at a moment
 // of its choosing, as a crash or a power cut would. Run with node; settings come
 // from the environment: DATABASE_PATH or DATABASE_URL, SMTP_PORT, LEASE_MS.
-import { openStore } from "../../../app/server/db.server.ts";
-import { createInquiryStore } from "../../../app/server/inquiries.server.ts";
-import { composeMail } from "../../../app/server/inquiry-mail.server.ts";
-import { createMailer } from "../../../app/server/mailer.server.ts";
-import { createOutbox, startOutboxWorker } from "../../../app/server/outbox.server.ts";
+
+import { createInquiryStore } from "../../../app/server/contact/inquiries.server.ts";
+import { createMailer } from "../../../app/server/mail/mailer.server.ts";
+import { composeMail } from "../../../app/server/mail/messages.server.ts";
+import { createOutbox, startOutboxWorker } from "../../../app/server/mail/outbox.server.ts";
+import { openStore } from "../../../app/server/store/db.server.ts";
 
 const db = await openStore(
   process.env.DATABASE_URL

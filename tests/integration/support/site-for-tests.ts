@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
-import { type SiteServer, startSite } from "../../../scripts/lib/start-site.ts";
+import { type SiteServer, startSite } from "../../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../../support/test-store.ts";
 
 export type SiteForTests = {

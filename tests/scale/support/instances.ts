@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { type SiteServer, startSite } from "../../../scripts/lib/start-site.ts";
+import { type SiteServer, startSite } from "../../support/start-site.ts";
 
 /** Every instance signs and checks the form with this, as a deployment's shared FORM_SECRET. */
 export const SHARED_FORM_SECRET = "the-same-secret-on-every-instance-0123456789";

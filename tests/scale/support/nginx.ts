@@ -8,7 +8,7 @@ import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
-import { freePort } from "../../../scripts/lib/free-port.ts";
+import { freePort } from "../../support/free-port.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 

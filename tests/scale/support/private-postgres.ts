@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { freePort } from "../../../scripts/lib/free-port.ts";
+import { freePort } from "../../support/free-port.ts";
 
 const run = promisify(execFile);
 

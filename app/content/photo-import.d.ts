@@ -1,5 +1,0 @@
-// An image imported with `?photo` is made into a Photo by the build (scripts/lib/photo-plugin.ts).
-declare module "*?photo" {
-  const photo: import("./photo.ts").Photo;
-  export default photo;
-}

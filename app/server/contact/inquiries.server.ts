@@ -1,0 +1,226 @@
+import type { ContactInput } from "../../site/lib/contact-schema.ts";
+import type { InquiryStatus } from "../../staff/content/inbox.ts";
+import { type Database, isBusy, retryWhileBusy } from "../store/db.server.ts";
+
+/** Where the form was opened from: the service of its ?service= link, and the page of this site before it. */
+export type InquiryOrigin = { service: string | null; sourcePage: string | null };
+
+export type StoredInquiry = ContactInput &
+  InquiryOrigin & {
+    id: number;
+    reference: string;
+    /** ISO 8601, UTC. */
+    receivedAt: string;
+    status: InquiryStatus;
+    /** Why the site put it in the spam tray, such as "hidden field filled in"; null outside it. */
+    spamReason: string | null;
+  };
+
+export type MailKind = "company" | "acknowledgement";
+export const mailKinds: readonly MailKind[] = ["company", "acknowledgement"];
+
+/**
+ * unknown: the whole message went to the mail server, which never confirmed it.
+ * It may have arrived, so it is not sent again until staff say so.
+ */
+export type MailState = "pending" | "sent" | "failed" | "unknown";
+
+export type DeliveryStatus = {
+  kind: MailKind;
+  state: MailState;
+  attempts: number;
+  nextAttemptAt: number;
+  /** While in the future, a sender holds the mail: an attempt is under way. */
+  leaseUntil: number | null;
+  lastError: string | null;
+  sentAt: string | null;
+  unconfirmedAt: string | null;
+};
+
+export type InquiryListing = StoredInquiry & { deliveries: DeliveryStatus[] };
+
+/** ENQ-2026-000042: the year it arrived (in India) and its number, which never repeats. */
+export const REFERENCE_PATTERN = /^ENQ-\d{4}-\d{6,}$/;
+
+const yearInIndia = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", year: "numeric" });
+
+export function formatReference(id: number, receivedAt: Date): string {
+  return `ENQ-${yearInIndia.format(receivedAt)}-${String(id).padStart(6, "0")}`;
+}
+
+export type InquiryRow = {
+  id: number;
+  reference: string;
+  received_at: string;
+  name: string;
+  email: string;
+  phone_number: string;
+  msg_subject: string;
+  message: string;
+  status: InquiryStatus;
+  spam_reason: string | null;
+  service: string | null;
+  source_page: string | null;
+};
+
+export function fromRow(row: InquiryRow): StoredInquiry {
+  return {
+    id: row.id,
+    reference: row.reference,
+    receivedAt: row.received_at,
+    name: row.name,
+    email: row.email,
+    phone_number: row.phone_number,
+    msg_subject: row.msg_subject,
+    message: row.message,
+    status: row.status,
+    spamReason: row.spam_reason,
+    service: row.service,
+    sourcePage: row.source_page,
+  };
+}
+
+type DeliveryRow = {
+  inquiry_id: number;
+  kind: MailKind;
+  state: MailState;
+  attempts: number;
+  next_attempt_at: number;
+  lease_until: number | null;
+  last_error: string | null;
+  sent_at: string | null;
+  unconfirmed_at: string | null;
+};
+
+export const DELIVERY_COLUMNS =
+  "inquiry_id, kind, state, attempts, next_attempt_at, lease_until, last_error, sent_at, unconfirmed_at";
+
+/** Where each inquiry's mails stand, by inquiry id, the company's copy first. */
+export function deliveriesByInquiry(rows: readonly Record<string, unknown>[]): Map<number, DeliveryStatus[]> {
+  const byInquiry = new Map<number, DeliveryStatus[]>();
+  for (const row of rows as DeliveryRow[]) {
+    const list = byInquiry.get(row.inquiry_id) ?? [];
+    list.push({
+      kind: row.kind,
+      state: row.state,
+      attempts: row.attempts,
+      nextAttemptAt: row.next_attempt_at,
+      leaseUntil: row.lease_until,
+      lastError: row.last_error,
+      sentAt: row.sent_at,
+      unconfirmedAt: row.unconfirmed_at,
+    });
+    byInquiry.set(row.inquiry_id, list);
+  }
+  for (const list of byInquiry.values()) list.sort((a, b) => mailKinds.indexOf(a.kind) - mailKinds.indexOf(b.kind));
+  return byInquiry;
+}
+
+/**
+ * How long a visitor's post waits for a database another process holds locked
+ * before being told to try again (503, with the form kept).
+ */
+export const SAVE_PATIENCE_MS = 5000;
+
+/** A lookup that only spares a duplicate (save checks again inside its transaction), so it waits less. */
+const LOOKUP_PATIENCE_MS = 1000;
+
+export type InquiryStore = ReturnType<typeof createInquiryStore>;
+
+/** Inquiries and the mails each one owes, kept together so that one cannot exist without the other. */
+export function createInquiryStore(db: Database) {
+  return {
+    /**
+     * Stores an inquiry with its two mails in one transaction. A submission key
+     * seen before (the same form sent twice, to this instance or another) gives
+     * back the first reference. With a spam reason it goes to the spam tray, and
+     * owes no mail until staff say it is not spam. While the store is busy, it
+     * tries again for a while without holding up other requests, then throws.
+     */
+    save(
+      input: ContactInput,
+      options: {
+        submissionKey?: string;
+        now?: Date;
+        patienceMs?: number;
+        origin?: InquiryOrigin;
+        spamReason?: string;
+      } = {},
+    ): Promise<{ reference: string; isNew: boolean }> {
+      const now = options.now ?? new Date();
+      // The unique submission key decides, not a read before the write: two copies
+      // of one form reaching two instances at once still make one inquiry, and a
+      // visitor's save never waits on another's.
+      const store = () =>
+        db.transaction(
+          async (tx) => {
+            const inserted = await tx.get<{ id: number }>(
+              `INSERT INTO inquiries
+                 (received_at, name, email, phone_number, msg_subject, message, submission_key, status, spam_reason, service, source_page)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (submission_key) DO NOTHING RETURNING id`,
+              [
+                now.toISOString(),
+                input.name,
+                input.email,
+                input.phone_number,
+                input.msg_subject,
+                input.message,
+                options.submissionKey ?? null,
+                options.spamReason === undefined ? "new" : "spam",
+                options.spamReason ?? null,
+                options.origin?.service ?? null,
+                options.origin?.sourcePage ?? null,
+              ],
+            );
+            if (!inserted) {
+              const existing = await tx.get<{ reference: string }>(BY_SUBMISSION_KEY, [options.submissionKey]);
+              if (!existing) throw new Error("The inquiry was neither stored nor found");
+              return { reference: existing.reference, isNew: false };
+            }
+            const reference = formatReference(inserted.id, now);
+            await tx.run("UPDATE inquiries SET reference = ? WHERE id = ?", [reference, inserted.id]);
+            if (options.spamReason === undefined) {
+              for (const kind of mailKinds) {
+                await tx.run("INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, ?, ?)", [
+                  inserted.id,
+                  kind,
+                  now.getTime(),
+                ]);
+              }
+            }
+            return { reference, isNew: true };
+          },
+          { isolation: "read-committed" },
+        );
+      return retryWhileBusy(store, { patienceMs: options.patienceMs ?? SAVE_PATIENCE_MS });
+    },
+
+    /** The reference a submission was stored under, if it was; undefined too when the store stays busy. */
+    async referenceForSubmission(submissionKey: string): Promise<string | undefined> {
+      try {
+        const row = await retryWhileBusy(() => db.get<{ reference: string }>(BY_SUBMISSION_KEY, [submissionKey]), {
+          patienceMs: LOOKUP_PATIENCE_MS,
+        });
+        return row?.reference;
+      } catch (error) {
+        if (isBusy(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async get(id: number): Promise<StoredInquiry | undefined> {
+      const row = await db.get<InquiryRow>("SELECT * FROM inquiries WHERE id = ?", [id]);
+      return row && fromRow(row);
+    },
+
+    /** Every inquiry, spam too, newest first, with where each of its mails stands. */
+    async list(): Promise<InquiryListing[]> {
+      const byInquiry = deliveriesByInquiry(await db.all(`SELECT ${DELIVERY_COLUMNS} FROM outbox ORDER BY inquiry_id`));
+      const rows = await db.all<InquiryRow>("SELECT * FROM inquiries ORDER BY id DESC");
+      return rows.map((row) => ({ ...fromRow(row), deliveries: byInquiry.get(row.id) ?? [] }));
+    },
+  };
+}
+
+const BY_SUBMISSION_KEY = "SELECT reference FROM inquiries WHERE submission_key = ?";

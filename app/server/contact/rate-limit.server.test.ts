@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { openTestStore } from "../../../tests/support/test-store.ts";
+import { clientKey, createRateLimiter } from "./rate-limit.server.ts";
+
+describe("the rate limit", () => {
+  const opened: { remove(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const db of opened.splice(0)) await db.remove();
+  });
+
+  test("allows the budget in the window, then refuses until the oldest use leaves it", async () => {
+    const db = await openTestStore("rate-limit");
+    opened.push(db);
+    let now = 1_000_000;
+    const limiter = createRateLimiter(db, { max: 3, windowMs: 600_000, now: () => now });
+    expect([await limiter.take("a"), await limiter.take("a"), await limiter.take("a")]).toEqual([
+      { allowed: true },
+      { allowed: true },
+      { allowed: true },
+    ]);
+    now += 60_000;
+    expect(await limiter.take("a")).toEqual({ allowed: false, retryAfterMs: 540_000 });
+    expect(await limiter.take("b")).toEqual({ allowed: true });
+    // Refused uses were not counted: once the first three have left, three more fit.
+    now += 540_000;
+    expect([await limiter.take("a"), await limiter.take("a"), await limiter.take("a")]).toEqual([
+      { allowed: true },
+      { allowed: true },
+      { allowed: true },
+    ]);
+    expect(await limiter.take("a")).toEqual({ allowed: false, retryAfterMs: 600_000 });
+  });
+
+  test("two limiters on one store, as two instances are, share one budget even when they count at once", async () => {
+    const db = await openTestStore("rate-limit-shared");
+    opened.push(db);
+    const first = createRateLimiter(db, { max: 5, windowMs: 600_000 });
+    const second = createRateLimiter(db, { max: 5, windowMs: 600_000 });
+    const decisions = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? first : second).take("203.0.113.9")),
+    );
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(5);
+  });
+
+  test("counts an IPv6 /64 as one client, and an IPv4-mapped address as IPv4", () => {
+    expect(clientKey("2001:db8:1:2:aaaa::1")).toBe(clientKey("2001:db8:1:2:bbbb:cccc:dddd:eeee"));
+    expect(clientKey("2001:db8:1:2::1")).not.toBe(clientKey("2001:db8:1:3::1"));
+    expect(clientKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(clientKey("203.0.113.7")).toBe("203.0.113.7");
+  });
+});

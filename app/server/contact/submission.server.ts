@@ -1,0 +1,220 @@
+import {
+  type ContactFieldName,
+  contactFields,
+  contactFormExtras,
+  contactFormProblems,
+} from "../../site/content/contact-form.ts";
+import { findService } from "../../site/content/services.ts";
+import { pagePaths, paths } from "../../site/content/urls.ts";
+import { type ContactErrors, contactBodyLimitBytes, validateContact } from "../../site/lib/contact-schema.ts";
+import { spamReasons } from "../../staff/content/inbox.ts";
+import { readFormBody } from "../forms/form-body.server.ts";
+import type { ContactServices } from "../services.server.ts";
+import { issueFormToken, submissionKey, verifyFormToken } from "./form-token.server.ts";
+import type { InquiryOrigin } from "./inquiries.server.ts";
+import { clientKey, type RateLimitDecision } from "./rate-limit.server.ts";
+
+export type ContactValues = Partial<Record<ContactFieldName, string>>;
+
+/** Where the form was opened from, as its hidden fields carry it: a service's slug, a page of this site. */
+export type ContactFormOrigin = { service?: string; sourcePage?: string };
+
+/** What a refused form is shown again with. */
+export type ContactActionData = {
+  values: ContactValues;
+  errors: ContactErrors;
+  formError?: string;
+  /** The form's own token, handed back so that a corrected form keeps its start time. */
+  token?: string;
+  /** Where it was opened from, kept for the form shown again. */
+  origin?: ContactFormOrigin;
+};
+
+export type ContactOutcome =
+  | { kind: "sent"; location: string }
+  | { kind: "refused"; status: number; data: ContactActionData; headers?: Record<string, string> };
+
+const visitorFields = contactFields.map((field) => field.name);
+const acceptedFields: ReadonlySet<string> = new Set([
+  ...visitorFields,
+  contactFormExtras.honeypot,
+  contactFormExtras.token,
+  contactFormExtras.service,
+  contactFormExtras.sourcePage,
+]);
+
+/**
+ * The origin a form's hidden fields claim, believed only where it is
+ * possible: a service of the catalog, a page of this site. Anything else is
+ * dropped, never refused: a visitor's inquiry matters more than where from.
+ */
+export function checkedOrigin(service: string | undefined, sourcePage: string | undefined): InquiryOrigin {
+  return {
+    service: service && findService(service) ? service : null,
+    sourcePage: sourcePage && isSitePage(sourcePage) ? sourcePage : null,
+  };
+}
+
+/** A page of this site that a visitor can come to the form from (the form's own page is not a source). */
+function isSitePage(path: string): boolean {
+  return path !== paths.contact && pagePaths().includes(path);
+}
+
+/**
+ * The page of this site the visitor opened the form from, as the browser's
+ * Referer says (sent in full within the site: Referrer-Policy
+ * strict-origin-when-cross-origin); undefined for another site or none.
+ */
+export function sourcePageOf(request: Request): string | undefined {
+  const referer = request.headers.get("referer");
+  if (!referer) return undefined;
+  try {
+    const from = new URL(referer);
+    if (from.host !== new URL(request.url).host) return undefined;
+    return isSitePage(from.pathname) ? from.pathname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The thank-you state; without a reference for a submission that was quietly dropped. */
+export function thankYouUrl(reference?: string): string {
+  return `${paths.contact}?sent=${reference ? encodeURIComponent(reference) : ""}`;
+}
+
+type Log = Pick<Console, "info" | "error">;
+
+/**
+ * The contact form's server side, in the order that matters: read the form
+ * strictly, validate, store (the inquiry is safe from here on), and only then
+ * answer. Mail goes later, from the outbox. A form that looks sent by a bot
+ * (the hidden field filled in, or sent faster than a person types) is shown
+ * success too, but stored in the spam tray without mail, for staff to look
+ * through: a person caught by mistake is not lost.
+ */
+export async function submitContactForm(
+  request: Request,
+  clientAddress: string,
+  services: ContactServices,
+  log: Log = console,
+): Promise<ContactOutcome> {
+  if (request.method !== "POST") return refused(405, {}, { formError: contactFormProblems.notAForm });
+
+  const body = await readFormBody(request, { limitBytes: contactBodyLimitBytes, fields: acceptedFields });
+  const values: ContactValues = {};
+  for (const name of visitorFields) {
+    const value = body.fields[name];
+    if (value !== undefined) values[name] = value;
+  }
+  const tokenText = body.fields[contactFormExtras.token];
+  const { secret, minFillMs, maxAgeMs } = services.env.form;
+  const token = tokenText === undefined ? undefined : verifyFormToken(tokenText, secret, { maxAgeMs });
+  const origin = checkedOrigin(body.fields[contactFormExtras.service], body.fields[contactFormExtras.sourcePage]);
+  // A form shown again keeps its own token while it is good, and gets a fresh one otherwise;
+  // it carries on where it was opened from, as far as that is believed.
+  const keep = { token: token && tokenText ? tokenText : issueFormToken(secret), ...originOf(origin) };
+  if (body.problem) return refused(body.problem.status, values, { formError: body.problem.message, ...keep });
+
+  // Our own form always carries both; without them it is not our form, or not all of it.
+  const honeypot = body.fields[contactFormExtras.honeypot];
+  if (honeypot === undefined || tokenText === undefined) {
+    return refused(400, values, { formError: contactFormProblems.reload });
+  }
+
+  // Mistakes come first: a person who presses Enter too soon must see what is missing,
+  // not be taken for a bot. A bot's invalid form is refused all the same.
+  const result = validateContact(values);
+  if (!result.success) return refused(400, values, { errors: result.errors, ...keep });
+
+  const elapsed = token ? Date.now() - token.issuedAt : undefined;
+  const spamReason =
+    honeypot !== ""
+      ? spamReasons.honeypot
+      : elapsed !== undefined && elapsed < minFillMs
+        ? spamReasons.tooFast(Math.max(0, elapsed) / 1000)
+        : undefined;
+
+  if (!token && spamReason === undefined) {
+    // Expired, forged, or signed before a restart with another secret: not a way
+    // around the fill-time and duplicate checks. A person sees the form again with
+    // everything they typed and presses Send once more; a bot spends its allowance.
+    const decision = await services.limiter.take(clientKey(clientAddress)).catch(() => undefined);
+    if (!decision) return unavailable(values, keep);
+    if (!decision.allowed) return tooMany(values, decision.retryAfterMs, keep);
+    log.info("Contact form: the form's token had expired or could not be verified (a possible bot); shown again.");
+    // Backdated by the fill time: the visitor already filled the form in once.
+    const fresh = issueFormToken(secret, Date.now() - minFillMs);
+    return refused(400, values, { formError: contactFormProblems.expired, token: fresh, ...originOf(origin) });
+  }
+
+  // A bot is shown the plain thank-you, never a reference.
+  const sentLocation = (reference: string) => thankYouUrl(spamReason === undefined ? reference : undefined);
+  const key = token ? submissionKey(token.nonce, result.output) : undefined;
+  if (key) {
+    const earlier = await services.store.referenceForSubmission(key);
+    if (earlier) return { kind: "sent", location: sentLocation(earlier) };
+  }
+
+  // Spam counts against the limit too, so a bot cannot fill the tray without end.
+  let decision: RateLimitDecision;
+  try {
+    decision = await services.limiter.take(clientKey(clientAddress));
+  } catch (error) {
+    log.error(`The contact form's rate limit could not be counted: ${(error as Error).message}`);
+    return unavailable(values, keep);
+  }
+  if (!decision.allowed) return tooMany(values, decision.retryAfterMs, keep);
+
+  let reference: string;
+  try {
+    const options = { origin, ...(key ? { submissionKey: key } : {}), ...(spamReason ? { spamReason } : {}) };
+    reference = (await services.store.save(result.output, options)).reference;
+  } catch (error) {
+    log.error(`An inquiry could not be stored: ${(error as Error).message}`);
+    return unavailable(values, keep);
+  }
+  if (spamReason !== undefined) {
+    log.info(`Contact form: ${reference} looks sent by a bot (${spamReason}); kept in the spam tray, no mail sent.`);
+    return { kind: "sent", location: thankYouUrl() };
+  }
+  services.notifyOutbox();
+  return { kind: "sent", location: thankYouUrl(reference) };
+}
+
+/** The origin as the form's hidden fields carry it, or nothing when nothing of it is known. */
+function originOf({ service, sourcePage }: InquiryOrigin): { origin?: ContactFormOrigin } {
+  if (!service && !sourcePage) return {};
+  return { origin: { ...(service ? { service } : {}), ...(sourcePage ? { sourcePage } : {}) } };
+}
+
+/** The store cannot take it now: everything typed comes back, with a word to try again in a minute. */
+function unavailable(values: ContactValues, keep: { token: string; origin?: ContactFormOrigin }): ContactOutcome {
+  return refused(503, values, { formError: contactFormProblems.unavailable, ...keep }, { "Retry-After": "60" });
+}
+
+function tooMany(
+  values: ContactValues,
+  retryAfterMs: number,
+  keep: { token: string; origin?: ContactFormOrigin },
+): ContactOutcome {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return refused(
+    429,
+    values,
+    { formError: contactFormProblems.tooMany(minutes), ...keep },
+    { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) },
+  );
+}
+
+function refused(
+  status: number,
+  values: ContactValues,
+  details: { errors?: ContactErrors; formError?: string; token?: string; origin?: ContactFormOrigin },
+  headers?: Record<string, string>,
+): ContactOutcome {
+  const data: ContactActionData = { values, errors: details.errors ?? {} };
+  if (details.formError) data.formError = details.formError;
+  if (details.token) data.token = details.token;
+  if (details.origin) data.origin = details.origin;
+  return headers ? { kind: "refused", status, data, headers } : { kind: "refused", status, data };
+}

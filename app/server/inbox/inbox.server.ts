@@ -1,0 +1,306 @@
+import { internationalDigits } from "../../site/lib/indian-phone.ts";
+import {
+  type InquiryStatus,
+  inquiryStatuses,
+  NOTE_MAX_LENGTH,
+  spamReasons,
+  statusLabels,
+} from "../../staff/content/inbox.ts";
+import { type InboxFilter, receivedBounds } from "../../staff/lib/inbox-filter.ts";
+import {
+  DELIVERY_COLUMNS,
+  deliveriesByInquiry,
+  fromRow,
+  type InquiryListing,
+  type InquiryRow,
+  type MailKind,
+  mailKinds,
+} from "../contact/inquiries.server.ts";
+import { type Database, placeholders, type Queries, retryWhileBusy } from "../store/db.server.ts";
+
+/** Who did it: the signed-in staff member (requireStaff). */
+export type Actor = { email: string; name: string };
+
+export type InquiryNote = { id: number; at: string; authorEmail: string; authorName: string; body: string };
+
+/** An inquiry in the list: the listing, and whether a mail it owes has not gone out. */
+export type InboxRow = InquiryListing & { mailNotSent: boolean };
+
+/** One of the inquiries an erasure takes: what the confirmation lists, nothing more. */
+export type ErasureMatch = { id: number; reference: string; receivedAt: string };
+
+export type ErasureResult = { inquiries: number; mails: number; notes: number };
+
+/** How long a staff action waits out a database another process holds locked. */
+const WRITE_PATIENCE_MS = 5000;
+
+export type Inbox = ReturnType<typeof createInbox>;
+
+/**
+ * What staff do with inquiries: find them, move them between statuses, note
+ * what was said, send a mail again, erase a person. Each change writes its
+ * audit entry in the same transaction, so neither can exist without the other;
+ * an entry names the staff member and never the visitor's details.
+ */
+export function createInbox(db: Database) {
+  const record = (
+    tx: Queries,
+    actor: string,
+    action: string,
+    inquiryId: number | null,
+    detail: string | null,
+    now: Date,
+  ) =>
+    tx.run("INSERT INTO audit_log (at, actor, action, inquiry_id, detail) VALUES (?, ?, ?, ?, ?)", [
+      now.toISOString(),
+      actor,
+      action,
+      inquiryId,
+      detail,
+    ]);
+  const byId = (q: Queries, id: number) => q.get<InquiryRow>("SELECT * FROM inquiries WHERE id = ?", [id]);
+
+  /** Every inquiry with the same e-mail address (in any case) or phone number (however written) as this one. */
+  async function samePersonIds(q: Queries, row: InquiryRow): Promise<ErasureMatch[]> {
+    const phone = internationalDigits(row.phone_number);
+    // SQL narrows by the last digits, which every way of writing the number ends in;
+    // the number as dialled, with its country code, decides.
+    const rows = await q.all<InquiryRow>(
+      `SELECT * FROM inquiries
+       WHERE lower(email) = lower(:email) OR (CAST(:tail AS TEXT) IS NOT NULL AND phone_digits(phone_number) LIKE :tail)
+       ORDER BY id DESC`,
+      { email: row.email, tail: phone ? `%${phone.slice(-8)}` : null },
+    );
+    return rows
+      .filter(
+        (match) =>
+          match.email.toLowerCase() === row.email.toLowerCase() ||
+          (phone !== undefined && internationalDigits(match.phone_number) === phone),
+      )
+      .map((match) => ({ id: match.id, reference: match.reference, receivedAt: match.received_at }));
+  }
+
+  /** The WHERE clause and its values for a filter; withStatus false leaves the status out (for the counts). */
+  function where(filter: InboxFilter, withStatus: boolean): { sql: string; values: Record<string, string> } {
+    const parts: string[] = [];
+    const values: Record<string, string> = {};
+    if (withStatus) {
+      if (filter.status) {
+        parts.push("status = :status");
+        values.status = filter.status;
+      } else {
+        parts.push("status != 'spam'");
+      }
+    }
+    const { from, before } = receivedBounds(filter);
+    if (from) {
+      parts.push("received_at >= :from");
+      values.from = from;
+    }
+    if (before) {
+      parts.push("received_at < :before");
+      values.before = before;
+    }
+    if (filter.search) {
+      const like = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      values.like = like;
+      // lower() on both sides: PostgreSQL's LIKE heeds case, SQLite's does not.
+      const fields = ["reference", "name", "email", "phone_number", "msg_subject", "message"]
+        .map((column) => `lower(${column}) LIKE :like ESCAPE '\\'`)
+        .join(" OR ");
+      // "98765 43210", "9876543210" and "+91-98765-43210" find one another.
+      const digits = filter.search.replace(/\D/g, "");
+      if (digits.length >= 4 && /^[\d\s+\-.()]+$/.test(filter.search)) {
+        values.digits = `%${digits}%`;
+        parts.push(`(${fields} OR phone_digits(phone_number) LIKE :digits)`);
+      } else {
+        parts.push(`(${fields})`);
+      }
+    }
+    return { sql: parts.length > 0 ? `WHERE ${parts.join(" AND ")}` : "", values };
+  }
+
+  async function withDeliveries(rows: InquiryRow[]): Promise<InboxRow[]> {
+    const ids = rows.map((row) => row.id);
+    const deliveries = deliveriesByInquiry(
+      ids.length === 0
+        ? []
+        : await db.all(`SELECT ${DELIVERY_COLUMNS} FROM outbox WHERE inquiry_id IN ${placeholders(ids)}`, ids),
+    );
+    return rows.map((row) => {
+      const list = deliveries.get(row.id) ?? [];
+      return { ...fromRow(row), deliveries: list, mailNotSent: list.some((mail) => mail.state !== "sent") };
+    });
+  }
+
+  function write<T>(work: (tx: Queries) => Promise<T>): Promise<T> {
+    return retryWhileBusy(() => db.transaction(work), { patienceMs: WRITE_PATIENCE_MS });
+  }
+
+  return {
+    /** One page of the inquiries the filter shows, newest first, and how many it shows in all. */
+    async search(
+      filter: InboxFilter,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: InboxRow[]; total: number }> {
+      const { sql, values } = where(filter, true);
+      const rows = await db.all<InquiryRow>(
+        `SELECT * FROM inquiries ${sql} ORDER BY id DESC LIMIT :limit OFFSET :offset`,
+        {
+          ...values,
+          limit: page.limit,
+          offset: page.offset,
+        },
+      );
+      const count = await db.get<{ total: number }>(`SELECT count(*) AS total FROM inquiries ${sql}`, values);
+      return { rows: await withDeliveries(rows), total: count?.total ?? 0 };
+    },
+
+    /** Every inquiry the filter shows, newest first: the CSV export. */
+    async all(filter: InboxFilter): Promise<InboxRow[]> {
+      const { sql, values } = where(filter, true);
+      return withDeliveries(await db.all<InquiryRow>(`SELECT * FROM inquiries ${sql} ORDER BY id DESC`, values));
+    },
+
+    /** How many inquiries the search and dates match in each status. */
+    async counts(filter: InboxFilter): Promise<Record<InquiryStatus, number>> {
+      const { sql, values } = where(filter, false);
+      const counts = Object.fromEntries(inquiryStatuses.map((status) => [status, 0])) as Record<InquiryStatus, number>;
+      const rows = await db.all<{ status: InquiryStatus; count: number }>(
+        `SELECT status, count(*) AS count FROM inquiries ${sql} GROUP BY status`,
+        values,
+      );
+      for (const row of rows) counts[row.status] = row.count;
+      return counts;
+    },
+
+    async find(reference: string): Promise<InboxRow | undefined> {
+      const row = await db.get<InquiryRow>("SELECT * FROM inquiries WHERE reference = ?", [reference]);
+      if (!row) return undefined;
+      const [found] = await withDeliveries([row]);
+      return found;
+    },
+
+    async notes(inquiryId: number): Promise<InquiryNote[]> {
+      const rows = await db.all("SELECT * FROM inquiry_notes WHERE inquiry_id = ? ORDER BY id", [inquiryId]);
+      return rows.map((row) => ({
+        id: row.id as number,
+        at: row.at as string,
+        authorEmail: row.author_email as string,
+        authorName: row.author_name as string,
+        body: row.body as string,
+      }));
+    },
+
+    /**
+     * Moves an inquiry to a status. Out of the spam tray, it owes its two mails
+     * from now on, and they are queued; into it, a reason is kept. Answers
+     * whether mails were queued, or undefined when the inquiry is gone.
+     */
+    setStatus(
+      inquiryId: number,
+      status: InquiryStatus,
+      actor: Actor,
+      now: Date = new Date(),
+    ): Promise<{ queuedMails: boolean } | undefined> {
+      return write(async (tx) => {
+        const row = await byId(tx, inquiryId);
+        if (!row) return undefined;
+        if (row.status === status) return { queuedMails: false };
+        const reason = status === "spam" ? spamReasons.byStaff : null;
+        await tx.run("UPDATE inquiries SET status = ?, spam_reason = ? WHERE id = ?", [status, reason, inquiryId]);
+        let queued = 0;
+        if (row.status === "spam") {
+          for (const kind of mailKinds) {
+            queued += await tx.run(
+              "INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+              [inquiryId, kind, now.getTime()],
+            );
+          }
+        }
+        const detail = `${statusLabels[row.status]} → ${statusLabels[status]}`;
+        await record(tx, actor.email, row.status === "spam" ? "not spam" : "status changed", inquiryId, detail, now);
+        if (queued > 0) {
+          await record(tx, actor.email, "mails queued", inquiryId, `${queued} after leaving the spam tray`, now);
+        }
+        return { queuedMails: queued > 0 };
+      });
+    },
+
+    /** Adds an internal note; the audit entry says a note was added, never what it says. */
+    addNote(inquiryId: number, body: string, actor: Actor, now: Date = new Date()): Promise<boolean> {
+      const text = body.replace(/\r\n?/g, "\n").trim();
+      if (text === "" || text.length > NOTE_MAX_LENGTH) return Promise.resolve(false);
+      return write(async (tx) => {
+        if (!(await byId(tx, inquiryId))) return false;
+        await tx.run(
+          "INSERT INTO inquiry_notes (inquiry_id, at, author_email, author_name, body) VALUES (?, ?, ?, ?, ?)",
+          [inquiryId, now.toISOString(), actor.email, actor.name, text],
+        );
+        await record(tx, actor.email, "note added", inquiryId, null, now);
+        return true;
+      });
+    },
+
+    /** Puts a failed or unconfirmed mail back in the queue with fresh attempts; false when there was none. */
+    sendAgain(inquiryId: number, kind: MailKind, actor: Actor, now: Date = new Date()): Promise<boolean> {
+      return write(async (tx) => {
+        const changed =
+          (await tx.run(
+            `UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = ?, last_error = NULL, unconfirmed_at = NULL
+             WHERE inquiry_id = ? AND kind = ? AND state IN ('failed', 'unknown')`,
+            [now.getTime(), inquiryId, kind],
+          )) > 0;
+        if (changed) {
+          const which = kind === "company" ? "Company copy" : "Acknowledgement";
+          await record(tx, actor.email, "mail sent again", inquiryId, which, now);
+        }
+        return changed;
+      });
+    },
+
+    /**
+     * Every inquiry of the person who sent this one: the same e-mail address
+     * (in any case) or the same phone number (however it was written).
+     */
+    async samePerson(inquiryId: number): Promise<ErasureMatch[]> {
+      const row = await byId(db, inquiryId);
+      return row ? samePersonIds(db, row) : [];
+    },
+
+    /**
+     * Erases a person on their request: every inquiry of theirs (samePerson),
+     * with its mails and notes. The audit log keeps that it happened, who did
+     * it and when, and nothing of the person; their inquiries' earlier entries
+     * hold no personal details to begin with.
+     */
+    async erasePerson(inquiryId: number, actor: Actor, now: Date = new Date()): Promise<ErasureResult | undefined> {
+      const result = await write(async (tx) => {
+        const row = await byId(tx, inquiryId);
+        if (!row) return undefined;
+        const ids = (await samePersonIds(tx, row)).map((match) => match.id);
+        const erased = await deleteInquiries(tx, ids);
+        const detail =
+          `on request: ${erased.inquiries} ${erased.inquiries === 1 ? "inquiry" : "inquiries"}, ` +
+          `${erased.mails} ${erased.mails === 1 ? "mail" : "mails"}, ${erased.notes} ${erased.notes === 1 ? "note" : "notes"}`;
+        for (const id of ids) await record(tx, actor.email, "erased", id, detail, now);
+        return erased;
+      });
+      if (result) await db.releaseDeletedPages();
+      return result;
+    },
+  };
+}
+
+/**
+ * Deletes inquiries with their mails and notes, inside the caller's
+ * transaction. Audit entries stay: they hold no visitor's details.
+ */
+export async function deleteInquiries(tx: Queries, ids: readonly number[]): Promise<ErasureResult> {
+  if (ids.length === 0) return { inquiries: 0, mails: 0, notes: 0 };
+  const list = placeholders(ids);
+  const notes = await tx.run(`DELETE FROM inquiry_notes WHERE inquiry_id IN ${list}`, ids);
+  const mails = await tx.run(`DELETE FROM outbox WHERE inquiry_id IN ${list}`, ids);
+  const inquiries = await tx.run(`DELETE FROM inquiries WHERE id IN ${list}`, ids);
+  return { inquiries, mails, notes };
+}

@@ -1,0 +1,167 @@
+import { findService } from "../../site/content/services.ts";
+import { statusLabels } from "../../staff/content/inbox.ts";
+import type {
+  DeliveryStatus,
+  InquiryListing,
+  MailKind,
+  MailState,
+  StoredInquiry,
+} from "../contact/inquiries.server.ts";
+
+const inIndia = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Asia/Kolkata",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** 2026-11-22 10:42, India time: sorts as text and reads at a glance. */
+export function formatIndiaTime(value: string | number): string {
+  const parts = Object.fromEntries(inIndia.formatToParts(new Date(value)).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+const kindLabel: Record<MailKind, string> = { company: "Company copy", acknowledgement: "Acknowledgement" };
+
+const attempts = (count: number) => `${count} ${count === 1 ? "attempt" : "attempts"}`;
+
+/** Where one mail stands, in words for staff; now decides whether an attempt is still under way. */
+export function describeDelivery(
+  delivery: DeliveryStatus | undefined,
+  reference: string,
+  now: number = Date.now(),
+): string {
+  if (!delivery) return "not queued";
+  if (delivery.state === "sent") return `sent ${delivery.sentAt ? formatIndiaTime(delivery.sentAt) : ""}`.trim();
+  if (delivery.state === "unknown") return describeUnconfirmed(delivery, reference);
+  const reason = delivery.lastError ?? "no reason recorded";
+  if (delivery.state === "failed") return `FAILED after ${attempts(delivery.attempts)}: ${reason}`;
+  if (delivery.leaseUntil !== null && delivery.leaseUntil > now) return `sending now (attempt ${delivery.attempts})`;
+  if (delivery.attempts === 0) return "waiting to be sent";
+  const nextTry = formatIndiaTime(Math.max(delivery.nextAttemptAt, delivery.leaseUntil ?? 0));
+  // A lease that ran out with nothing recorded: the sender stopped mid-attempt.
+  if (delivery.lastError === null) return `waiting, attempt ${delivery.attempts} did not finish; next try ${nextTry}`;
+  return `waiting, ${attempts(delivery.attempts)} failed (${reason}); next try ${nextTry}`;
+}
+
+function describeUnconfirmed(delivery: DeliveryStatus, reference: string): string {
+  const since = delivery.unconfirmedAt ? ` ${formatIndiaTime(delivery.unconfirmedAt)}` : "";
+  const why = delivery.lastError ? ` (${delivery.lastError})` : "";
+  return (
+    `NOT CONFIRMED${since}: the mail server did not confirm it${why}; it may have arrived. ` +
+    `Check (the inbox, or the mail server's log), then either send it again: npm run inquiries -- --resend-unknown ${reference}, ` +
+    `or record that it arrived: npm run inquiries -- --mark-sent ${reference}`
+  );
+}
+
+function deliveryOf(inquiry: InquiryListing, kind: MailKind) {
+  return inquiry.deliveries.find((delivery) => delivery.kind === kind);
+}
+
+/** Where one of an inquiry's mails stands; spam owes none until staff say it is not spam. */
+function describeMail(inquiry: InquiryListing, kind: MailKind, now: number): string {
+  const delivery = deliveryOf(inquiry, kind);
+  if (!delivery && inquiry.status === "spam") return "not sent: in the spam tray";
+  return describeDelivery(delivery, inquiry.reference, now);
+}
+
+/** "Spam (the hidden field … was filled in)", or the status's name. */
+export function describeStatus(inquiry: Pick<StoredInquiry, "status" | "spamReason">): string {
+  const label = statusLabels[inquiry.status];
+  return inquiry.status === "spam" && inquiry.spamReason ? `${label} (${inquiry.spamReason})` : label;
+}
+
+/** The service the form was opened from, by its name ("Cake Box"), or "". */
+export function serviceName(slug: string | null): string {
+  if (!slug) return "";
+  return findService(slug)?.title ?? slug;
+}
+
+// Control characters could move the cursor or recolour the terminal, and
+// direction overrides could reorder what staff read; both are shown, not obeyed.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const UNSAFE_FOR_TERMINAL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function terminalSafe(value: string): string {
+  return value.replace(UNSAFE_FOR_TERMINAL, (char) => `\\u{${char.codePointAt(0)?.toString(16)}}`);
+}
+
+/** The listing for the terminal, newest first. */
+export function formatListing(inquiries: InquiryListing[], now: number = Date.now()): string {
+  if (inquiries.length === 0) return "No inquiries yet.\n";
+  const count = (state: MailState) =>
+    inquiries.flatMap((inquiry) => inquiry.deliveries).filter((d) => d.state === state).length;
+  const unconfirmed = count("unknown");
+  const spam = inquiries.filter((inquiry) => inquiry.status === "spam").length;
+  const lines = [
+    `${inquiries.length} ${inquiries.length === 1 ? "inquiry" : "inquiries"}` +
+      `${spam > 0 ? ` (${spam} in the spam tray, without mail)` : ""}; ` +
+      `mails waiting: ${count("pending")}, failed: ${count("failed")}` +
+      `${unconfirmed > 0 ? `, NOT CONFIRMED (may have arrived; check them): ${unconfirmed}` : ""}.`,
+    "",
+  ];
+  for (const inquiry of inquiries) {
+    const safe = (value: string) => terminalSafe(value);
+    const preview = inquiry.message.replace(/\s+/g, " ");
+    lines.push(
+      `${inquiry.reference}  ${formatIndiaTime(inquiry.receivedAt)}  ${safe(inquiry.name)} <${safe(inquiry.email)}>  ${safe(inquiry.phone_number)}`,
+      `  Status: ${describeStatus(inquiry)}`,
+      `  Subject: ${safe(inquiry.msg_subject)}`,
+      `  Message: ${safe(preview.length > 100 ? `${preview.slice(0, 99)}…` : preview)}`,
+      ...(inquiry.service ? [`  Service: ${safe(serviceName(inquiry.service))}`] : []),
+      ...(inquiry.sourcePage ? [`  Came from: ${safe(inquiry.sourcePage)}`] : []),
+      ...(["company", "acknowledgement"] as const).map(
+        (kind) => `  ${kindLabel[kind]}: ${safe(describeMail(inquiry, kind, now))}`,
+      ),
+      "",
+    );
+  }
+  return `${lines.join("\n")}`;
+}
+
+/**
+ * One CSV cell. A spreadsheet runs a cell that starts with = + - @ (or a tab or
+ * carriage return that hides one) as a formula, so such a cell gets a leading
+ * apostrophe and stays text.
+ */
+export function csvCell(value: string): string {
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+const CSV_COLUMNS = [
+  "Reference",
+  "Received (India time)",
+  "Status",
+  "Name",
+  "E-mail",
+  "Phone",
+  "Subject",
+  "Message",
+  "Service",
+  "Came from",
+  "Company copy",
+  "Acknowledgement",
+];
+
+/** CSV for a spreadsheet: UTF-8 with a byte-order mark (so Excel reads Hindi and emoji right), CRLF rows. */
+export function formatCsv(inquiries: InquiryListing[], now: number = Date.now()): string {
+  const rows = inquiries.map((inquiry) => [
+    inquiry.reference,
+    formatIndiaTime(inquiry.receivedAt),
+    describeStatus(inquiry),
+    inquiry.name,
+    inquiry.email,
+    inquiry.phone_number,
+    inquiry.msg_subject,
+    inquiry.message,
+    serviceName(inquiry.service),
+    inquiry.sourcePage ?? "",
+    describeMail(inquiry, "company", now),
+    describeMail(inquiry, "acknowledgement", now),
+  ]);
+  return `\uFEFF${[CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}

@@ -1,0 +1,108 @@
+import { SPAM_KEPT_DAYS } from "../../staff/content/inbox.ts";
+import { type Database, retryWhileBusy } from "../store/db.server.ts";
+import { deleteInquiries } from "./inbox.server.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type RetentionPolicy = {
+  /** An inquiry is deleted this many days after it was received (INQUIRY_RETENTION_DAYS). */
+  retentionDays: number;
+  /** Spam goes sooner. */
+  spamDays?: number;
+};
+
+export type RetentionResult = { expired: number; spam: number };
+
+/**
+ * Deletes, with their mails and notes, every inquiry received more than
+ * retentionDays ago and every spam received more than spamDays ago, and
+ * records in the audit log how many went (no one's details).
+ */
+export async function deleteExpiredInquiries(
+  db: Database,
+  policy: RetentionPolicy,
+  now: Date,
+): Promise<RetentionResult> {
+  const spamDays = policy.spamDays ?? SPAM_KEPT_DAYS;
+  const before = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+  const result = await db.transaction(async (tx) => {
+    const ids = async (query: string, cutoff: string) =>
+      (await tx.all<{ id: number }>(query, [cutoff])).map((row) => row.id);
+    const expired = await ids("SELECT id FROM inquiries WHERE received_at < ?", before(policy.retentionDays));
+    const spam = (
+      await ids("SELECT id FROM inquiries WHERE status = 'spam' AND received_at < ?", before(spamDays))
+    ).filter((id) => !expired.includes(id));
+    await deleteInquiries(tx, [...expired, ...spam]);
+    const audit = (detail: string) =>
+      tx.run(
+        "INSERT INTO audit_log (at, actor, action, inquiry_id, detail) VALUES (?, 'system', 'deleted after retention', NULL, ?)",
+        [now.toISOString(), detail],
+      );
+    if (expired.length > 0) {
+      await audit(`${count(expired.length)} received more than ${policy.retentionDays} days ago`);
+    }
+    if (spam.length > 0) await audit(`${count(spam.length, "spam")} older than ${spamDays} days`);
+    return { expired: expired.length, spam: spam.length };
+  });
+  if (result.expired + result.spam > 0) await db.releaseDeletedPages();
+  return result;
+}
+
+function count(n: number, what = "inquiry"): string {
+  if (what === "spam") return `${n} spam ${n === 1 ? "inquiry" : "inquiries"}`;
+  return `${n} ${n === 1 ? "inquiry" : "inquiries"}`;
+}
+
+export type RetentionJob = { stop(): void };
+
+type Log = Pick<Console, "info" | "error">;
+
+/**
+ * The daily clean-up, in the server: once soon after start, then every day.
+ * It waits out a database another process holds locked, a little at a time,
+ * and tries again the next day if it still cannot.
+ */
+export function startRetentionJob(options: {
+  db: Database;
+  policy: RetentionPolicy;
+  log?: Log;
+  /** The first run, after start; a day between runs. */
+  firstRunMs?: number;
+  everyMs?: number;
+  now?: () => Date;
+}): RetentionJob {
+  const { db, policy, log = console, firstRunMs = 5_000, everyMs = DAY_MS, now = () => new Date() } = options;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  async function run() {
+    timer = undefined;
+    if (stopped) return;
+    try {
+      const result = await retryWhileBusy(() => deleteExpiredInquiries(db, policy, now()), { patienceMs: 60_000 });
+      if (result.expired + result.spam > 0) {
+        log.info(
+          `Retention: deleted ${count(result.expired)} older than ${policy.retentionDays} days ` +
+            `and ${count(result.spam, "spam")} older than ${policy.spamDays ?? SPAM_KEPT_DAYS} days.`,
+        );
+      }
+    } catch (error) {
+      if (!stopped) log.error(`Retention: the daily clean-up could not run: ${(error as Error).message}`);
+    }
+    schedule(everyMs);
+  }
+
+  function schedule(delayMs: number) {
+    if (stopped) return;
+    timer = setTimeout(() => void run(), delayMs);
+    timer.unref();
+  }
+
+  schedule(firstRunMs);
+  return {
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

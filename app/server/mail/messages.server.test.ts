@@ -1,0 +1,54 @@
+import { describe, expect, test } from "vitest";
+import { formatReference } from "../contact/inquiries.server.ts";
+import { acknowledgementMail, companyMail, escapeHtml } from "./messages.server.ts";
+
+const settings = {
+  mailFrom: { name: "Example Print & Pack", address: "website@example.com" },
+  mailTo: "sales@example.com",
+};
+const inquiry = {
+  id: 42,
+  reference: "ENQ-2026-000042",
+  receivedAt: "2026-03-02T05:00:00.000Z",
+  name: `Tom "T" <O'Neil>`,
+  email: "tom@example.in",
+  phone_number: "+91 98765 43210",
+  msg_subject: "Boxes & <bags>",
+  message: "<img src=x onerror=alert(1)>",
+  status: "new" as const,
+  spamReason: null,
+  service: null,
+  sourcePage: null,
+};
+
+describe("inquiry mails", () => {
+  test("escape every character that means something in HTML", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
+    );
+  });
+
+  test("the company copy shows visitor text as text, and replies go to the visitor", () => {
+    const mail = companyMail(inquiry, settings);
+    expect(mail.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(mail.html).toContain("Tom &quot;T&quot; &lt;O&#39;Neil&gt;");
+    expect(mail.html).not.toMatch(/<img|<bags>/);
+    expect(mail.text).toContain("<img src=x onerror=alert(1)>");
+    expect(mail.text).toContain("Received:  2 Mar 2026, 10:30 am IST");
+    expect(mail.replyTo).toEqual({ name: inquiry.name, address: inquiry.email });
+    expect(mail.messageId).toBe("<enq-2026-000042.company@example.com>");
+  });
+
+  test("the acknowledgement carries the reference and none of the visitor's text", () => {
+    const mail = acknowledgementMail(inquiry, settings);
+    expect(mail.to).toBe("tom@example.in");
+    expect(mail.subject).toContain("ENQ-2026-000042");
+    expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/Neil|bags|onerror/);
+    expect(mail.headers["Auto-Submitted"]).toBe("auto-replied");
+  });
+
+  test("references count on and carry the year in India", () => {
+    expect(formatReference(42, new Date("2026-06-01T00:00:00Z"))).toBe("ENQ-2026-000042");
+    expect(formatReference(1_234_567, new Date("2026-12-31T19:00:00Z"))).toBe("ENQ-2027-1234567");
+  });
+});

@@ -1,0 +1,172 @@
+import { domainToASCII } from "node:url";
+import { formatAddress, site } from "../../site/content/site.ts";
+import type { MailKind, StoredInquiry } from "../contact/inquiries.server.ts";
+import type { MailAddress } from "../settings/settings.server.ts";
+
+export type OutgoingMail = {
+  from: MailAddress;
+  to: MailAddress | string;
+  replyTo: MailAddress | string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The same for every attempt, so a mail that does go out twice can be recognised as one. */
+  messageId: string;
+  headers: Record<string, string>;
+};
+
+export type MailSettings = { mailFrom: MailAddress; mailTo: string };
+
+const receivedFormat = new Intl.DateTimeFormat("en-IN", {
+  timeZone: "Asia/Kolkata",
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
+function receivedInIndia(inquiry: StoredInquiry): string {
+  return `${receivedFormat.format(new Date(inquiry.receivedAt))} IST`;
+}
+
+/** Visitor text goes into HTML only through here. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+function messageId(inquiry: StoredInquiry, kind: MailKind, settings: MailSettings): string {
+  const domain = settings.mailFrom.address.split("@")[1] ?? "localhost";
+  return `<${inquiry.reference.toLowerCase()}.${kind}@${domain}>`;
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1b2733">
+${body}
+</body>
+</html>
+`;
+}
+
+/** The copy for the company's inbox: every field, and a reply goes straight to the visitor. */
+export function companyMail(inquiry: StoredInquiry, settings: MailSettings): OutgoingMail {
+  const rows: [string, string][] = [
+    ["Reference", inquiry.reference],
+    ["Received", receivedInIndia(inquiry)],
+    ["Name", inquiry.name],
+    ["E-mail", inquiry.email],
+    ["Phone", inquiry.phone_number],
+    ["Subject", inquiry.msg_subject],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length)) + 2;
+  const text = [
+    "A new inquiry has arrived through the contact form on the website.",
+    "",
+    ...rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`),
+    "",
+    "Message:",
+    inquiry.message,
+    "",
+    `Reply to this e-mail to answer ${inquiry.name} directly.`,
+    "",
+  ].join("\n");
+
+  const tel = inquiry.phone_number.replace(/[^\d+]/g, "");
+  const cell = (label: string, value: string) => {
+    if (label === "E-mail") return `<a href="mailto:${escapeHtml(value)}">${escapeHtml(value)}</a>`;
+    if (label === "Phone") return `<a href="tel:${escapeHtml(tel)}">${escapeHtml(value)}</a>`;
+    return escapeHtml(value);
+  };
+  const html = page(
+    `Inquiry ${inquiry.reference}`,
+    `<p>A new inquiry has arrived through the contact form on the website.</p>
+<table cellpadding="6" cellspacing="0" style="border-collapse:collapse">
+${rows
+  .map(
+    ([label, value]) =>
+      `<tr><th align="left" valign="top" style="padding-right:16px">${label}</th><td dir="auto">${cell(label, value)}</td></tr>`,
+  )
+  .join("\n")}
+</table>
+<h2 style="font-size:16px;margin:24px 0 8px">Message</h2>
+<div dir="auto" style="white-space:pre-wrap;border-left:3px solid #d4dbe3;padding-left:12px">${escapeHtml(inquiry.message)}</div>
+<p style="margin-top:24px">Reply to this e-mail to answer ${escapeHtml(inquiry.name)} directly.</p>`,
+  );
+
+  return {
+    from: settings.mailFrom,
+    to: settings.mailTo,
+    replyTo: { name: inquiry.name, address: asciiAddress(inquiry.email) },
+    subject: `Inquiry ${inquiry.reference}: ${inquiry.msg_subject}`,
+    text,
+    html,
+    messageId: messageId(inquiry, "company", settings),
+    headers: { "X-Inquiry-Reference": inquiry.reference },
+  };
+}
+
+/**
+ * The acknowledgement to the visitor. It repeats none of the visitor's own
+ * text, so the form cannot be used to send someone else a message of a
+ * stranger's choosing under the company's name.
+ */
+export function acknowledgementMail(inquiry: StoredInquiry, settings: MailSettings): OutgoingMail {
+  const subject = `We have received your message (${inquiry.reference})`;
+  const signature = [site.name, formatAddress(), site.phone.display, site.email, site.origin];
+  const text = [
+    "Hello,",
+    "",
+    `Thank you for writing to ${site.name}. Your message has reached us, and its reference is ${inquiry.reference}.`,
+    "",
+    `We reply within one working day (${site.hours}). If you need us sooner, call ${site.phone.display} and quote your reference.`,
+    "",
+    ...signature,
+    "",
+    "--",
+    `This address was entered in the contact form on ${site.origin} on ${receivedInIndia(inquiry)}. If that was not you, please ignore this e-mail; we will not write again unless you reply.`,
+    "",
+  ].join("\n");
+  const html = page(
+    subject,
+    `<p>Hello,</p>
+<p>Thank you for writing to ${escapeHtml(site.name)}. Your message has reached us, and its reference is <strong>${escapeHtml(inquiry.reference)}</strong>.</p>
+<p>We reply within one working day (${escapeHtml(site.hours)}). If you need us sooner, call <a href="tel:${escapeHtml(site.phone.e164)}">${escapeHtml(site.phone.display)}</a> and quote your reference.</p>
+<p>${signature.map(escapeHtml).join("<br>")}</p>
+<p style="margin-top:32px;font-size:13px;color:#5b6774">This address was entered in the contact form on ${escapeHtml(site.origin)} on ${escapeHtml(receivedInIndia(inquiry))}. If that was not you, please ignore this e-mail; we will not write again unless you reply.</p>`,
+  );
+
+  return {
+    from: settings.mailFrom,
+    to: asciiAddress(inquiry.email),
+    replyTo: settings.mailTo,
+    subject,
+    text,
+    html,
+    messageId: messageId(inquiry, "acknowledgement", settings),
+    // An automatic reply: out-of-office robots must not answer it (RFC 3834).
+    headers: {
+      "Auto-Submitted": "auto-replied",
+      "X-Auto-Response-Suppress": "All",
+      "X-Inquiry-Reference": inquiry.reference,
+    },
+  };
+}
+
+export function composeMail(kind: MailKind, inquiry: StoredInquiry, settings: MailSettings): OutgoingMail {
+  return kind === "company" ? companyMail(inquiry, settings) : acknowledgementMail(inquiry, settings);
+}
+
+/**
+ * The address with its domain in punycode (ravi@उदाहरण.भारत becomes
+ * ravi@xn--p1b6ci4b4b3a.xn--h2brj9c): every mail server understands that form,
+ * while a Unicode domain needs one that speaks SMTPUTF8.
+ */
+export function asciiAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  return `${address.slice(0, at)}@${domainToASCII(address.slice(at + 1)) || address.slice(at + 1)}`;
+}

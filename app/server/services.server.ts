@@ -1,0 +1,153 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { createInquiryStore, type InquiryStore } from "./contact/inquiries.server.ts";
+import { createRateLimiter, type RateLimiter } from "./contact/rate-limit.server.ts";
+import { type AuditLog, createAuditLog } from "./inbox/audit.server.ts";
+import { createInbox, type Inbox } from "./inbox/inbox.server.ts";
+import { type RetentionJob, startRetentionJob } from "./inbox/retention.server.ts";
+import { createMailer, isPermanentRejection, isUnconfirmedDelivery } from "./mail/mailer.server.ts";
+import { composeMail } from "./mail/messages.server.ts";
+import { createOutbox, errorText, type Outbox, type OutboxWorker, startOutboxWorker } from "./mail/outbox.server.ts";
+import type { Readiness } from "./readiness.server.ts";
+import { type ContactEnv, contactEnv } from "./settings/env.server.ts";
+import { createStaffServices, type StaffServices } from "./staff/staff.server.ts";
+import { DamagedDatabaseError, type Database, openStore, retryWhileBusy } from "./store/db.server.ts";
+import { describeStore } from "./store/location.server.ts";
+
+/** What the contact action needs, one shared instance per process. */
+export type ContactServices = {
+  env: ContactEnv;
+  store: InquiryStore;
+  audit: AuditLog;
+  /** What staff do with inquiries in /inbox. */
+  inbox: Inbox;
+  limiter: RateLimiter;
+  /** Staff accounts, sign-in, sessions and passkeys, on the same database. */
+  staff: StaffServices;
+  /** Tells the mail queue something new is waiting; does nothing while e-mail is off. */
+  notifyOutbox(): void;
+};
+
+type Running = ContactServices & { db: Database; outbox: Outbox; worker?: OutboxWorker; retention?: RetentionJob };
+
+// Kept on the global object so that a development server reloading this module
+// reuses the open database and its one worker instead of starting another.
+const KEY = Symbol.for("print-site.contact-services");
+const holder = globalThis as { [KEY]?: Running };
+
+type Log = Pick<Console, "info" | "warn" | "error">;
+
+/**
+ * A mail due this long ago and still not sent means the queue is stuck: no
+ * instance takes it, or the mail server has refused everything for this long.
+ */
+const STUCK_AFTER_MS = 30 * 60_000;
+
+/** How long a mail waits to read its inquiry from a locked database before the attempt fails and is retried. */
+const READ_PATIENCE_MS = 5000;
+
+/** The shared services, opened by startDelivery before the server takes requests. */
+export function contactServices(): ContactServices {
+  const running = holder[KEY];
+  if (!running) throw new Error("The site's services are not started: startDelivery() runs before the server listens.");
+  return running;
+}
+
+/**
+ * Opens the inquiry database (creating it on the first start) and starts the
+ * mail queue and the daily clean-up of inquiries past INQUIRY_RETENTION_DAYS
+ * (retention.server.ts). Throws, with a message naming it, on a bad setting or a database
+ * that cannot be opened, so the server can refuse to start.
+ */
+export async function startDelivery(log: Log = console): Promise<void> {
+  if (holder[KEY]) return;
+  const running = await open(log);
+  holder[KEY] = running;
+  running.retention = startRetentionJob({ db: running.db, policy: { retentionDays: running.env.retentionDays }, log });
+  const where = describeStore(running.env.store);
+  if (running.env.smtp) {
+    const { host, port } = running.env.smtp;
+    log.info(`Inquiries are stored in ${where} and e-mailed to ${running.env.mailTo} through ${host}:${port}.`);
+  } else {
+    log.info(
+      `E-mail is off (SMTP_HOST is not set): inquiries are stored in ${where} and listed by "npm run inquiries"; no mail is sent.`,
+    );
+  }
+}
+
+/** How long /readyz waits for the store before it says the store does not answer. */
+const READINESS_WAIT_MS = 2000;
+
+/**
+ * Ready when the store answers with every migration applied and no mail has
+ * waited past its time longer than the queue's patience (the mail server, or
+ * every instance's queue, is stuck). Reasons are short and hold no one's details.
+ */
+export async function readiness(): Promise<Readiness> {
+  const running = holder[KEY];
+  if (!running) return { ready: false, reason: "starting" };
+  try {
+    const check = async (): Promise<Readiness> => {
+      if (!(await running.db.isMigrated())) return { ready: false, reason: "database schema not up to date" };
+      const stuck = await running.outbox.overdueCount(Date.now() - STUCK_AFTER_MS);
+      return stuck > 0 ? { ready: false, reason: `mail queue stuck: ${stuck} overdue` } : { ready: true };
+    };
+    return await Promise.race([
+      check(),
+      sleep(READINESS_WAIT_MS).then((): Readiness => ({ ready: false, reason: "database did not answer in time" })),
+    ]);
+  } catch (error) {
+    return { ready: false, reason: `database unavailable: ${errorText(error).slice(0, 120)}` };
+  }
+}
+
+/** Stops the clean-up and the mail queue, letting a mail being sent finish (briefly), and closes the database. */
+export async function stopDelivery(): Promise<void> {
+  const running = holder[KEY];
+  if (!running) return;
+  holder[KEY] = undefined;
+  running.retention?.stop();
+  await running.worker?.stop();
+  await running.db.close();
+}
+
+async function open(log: Log): Promise<Running> {
+  const env = contactEnv();
+  let db: Database;
+  try {
+    db = await openStore(env.store);
+  } catch (error) {
+    if (error instanceof DamagedDatabaseError || "postgresUrl" in env.store) throw error;
+    throw new Error(`The inquiry database at ${env.databasePath} could not be opened: ${(error as Error).message}`);
+  }
+  const store = createInquiryStore(db);
+  const audit = createAuditLog(db);
+  const inbox = createInbox(db);
+  const outbox = createOutbox(db);
+  const limiter = createRateLimiter(db, env.rateLimit);
+  const staff = createStaffServices(db, audit);
+  const common = { env, db, store, audit, inbox, outbox, limiter, staff };
+  if (!env.smtp) return { ...common, notifyOutbox() {} };
+
+  const mailer = createMailer(env.smtp);
+  const worker = startOutboxWorker({
+    outbox,
+    async send(mail, signal) {
+      const inquiry = await retryWhileBusy(() => store.get(mail.inquiryId), { patienceMs: READ_PATIENCE_MS, signal });
+      if (!inquiry) throw new Error(`Inquiry ${mail.inquiryId} is missing`);
+      await mailer.send(composeMail(mail.kind, inquiry, env), signal);
+    },
+    // A visitor's address the mail server refuses for good will not start working;
+    // the company's own copy keeps its retries, as its failures are ours to mend.
+    isPermanent: (error, mail) => mail.kind === "acknowledgement" && isPermanentRejection(error),
+    isUnconfirmed: isUnconfirmedDelivery,
+    label: (mail) =>
+      mail.kind === "company" ? `the company copy of ${mail.reference}` : `the acknowledgement of ${mail.reference}`,
+    retry: env.retry,
+    // Longer than the slowest send the SMTP timeouts allow (connecting, logging in,
+    // the envelope, then the wait for the server to confirm the message), so a lease
+    // runs out only when its sender died.
+    leaseMs: env.smtp.timeoutMs * 3 + env.smtp.confirmTimeoutMs + 30_000,
+    log,
+  });
+  return { ...common, worker, notifyOutbox: () => worker.notify() };
+}

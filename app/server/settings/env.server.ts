@@ -1,0 +1,79 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { StoreLocation } from "../store/db.server.ts";
+import { type MailAddress, readSettings } from "./settings.server.ts";
+
+export type SmtpSettings = {
+  host: string;
+  port: number;
+  secure: boolean;
+  auth: { user: string; pass: string } | undefined;
+  /** Longest wait for the mail server at each step up to the end of a message. */
+  timeoutMs: number;
+  /** Longest wait for the server to confirm a message it has received to the end. */
+  confirmTimeoutMs: number;
+};
+
+export type ContactEnv = {
+  /** SQLite's file: the store unless DATABASE_URL is set. */
+  databasePath: string;
+  /** The store: SQLite's file, or the PostgreSQL database every instance shares. */
+  store: StoreLocation;
+  /** Undefined when SMTP_HOST is not set: inquiries are stored and wait for mail to be set up. */
+  smtp: SmtpSettings | undefined;
+  mailFrom: MailAddress;
+  mailTo: string;
+  retry: { baseMs: number; maxMs: number; maxAttempts: number };
+  rateLimit: { max: number; windowMs: number };
+  form: { secret: Buffer; minFillMs: number; maxAgeMs: number };
+  /** Days an inquiry is kept after it arrived. */
+  retentionDays: number;
+};
+
+/**
+ * The contact form's settings (database, mail, limits), read by the one
+ * reader of settings; a bad value throws an error that names it.
+ */
+export function readContactEnv(env: NodeJS.ProcessEnv = process.env): ContactEnv {
+  const e = readSettings(env);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const databasePath = e.DATABASE_PATH ? path.resolve(e.DATABASE_PATH) : path.join(dataDir, "inquiries.sqlite");
+  return {
+    databasePath,
+    store: e.DATABASE_URL ? { postgresUrl: e.DATABASE_URL } : { sqliteFile: databasePath },
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT ?? (e.SMTP_SECURE ? 465 : 587),
+          secure: e.SMTP_SECURE,
+          auth: e.SMTP_USER && e.SMTP_PASS ? { user: e.SMTP_USER, pass: e.SMTP_PASS } : undefined,
+          timeoutMs: e.SMTP_TIMEOUT_SECONDS,
+          confirmTimeoutMs: Math.max(e.SMTP_CONFIRM_TIMEOUT_SECONDS, e.SMTP_TIMEOUT_SECONDS),
+        }
+      : undefined,
+    mailFrom: e.MAIL_FROM,
+    mailTo: e.MAIL_TO.address,
+    retry: {
+      baseMs: e.MAIL_RETRY_SECONDS,
+      maxMs: Math.max(e.MAIL_RETRY_SECONDS, e.MAIL_RETRY_MAX_SECONDS),
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    },
+    rateLimit: { max: e.CONTACT_RATE_LIMIT, windowMs: e.CONTACT_RATE_WINDOW_MINUTES * 60_000 },
+    form: {
+      // Without a configured secret, a form opened before a restart is shown again
+      // with a fresh token when sent (contact-submission.server.ts).
+      secret: e.FORM_SECRET ? Buffer.from(e.FORM_SECRET, "utf8") : randomBytes(32),
+      minFillMs: e.FORM_MIN_FILL_SECONDS,
+      maxAgeMs: e.FORM_MAX_AGE_HOURS * 3_600_000,
+    },
+    retentionDays: e.INQUIRY_RETENTION_DAYS,
+  };
+}
+
+let current: ContactEnv | undefined;
+
+/** The settings of this process, read on first use. */
+export function contactEnv(): ContactEnv {
+  current ??= readContactEnv();
+  return current;
+}

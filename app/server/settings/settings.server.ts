@@ -1,0 +1,245 @@
+import { isIP } from "node:net";
+import addressparser from "nodemailer/lib/addressparser";
+import * as v from "valibot";
+import { site } from "../../site/content/site.ts";
+
+/**
+ * Every setting the server reads from its environment, in one schema with one
+ * set of rules: a setting left out takes its default; a setting that is there
+ * must have a valid value, and an empty one is an error too (in a service file,
+ * `PORT=` is more often a slip than a wish for the default). Each problem is
+ * reported in one format, naming the setting: "  NAME: what is wrong".
+ *
+ * The HTTP server (server.ts) and the contact form's services
+ * (env.server.ts) both read their settings here.
+ */
+
+export type MailAddress = { name: string; address: string };
+
+const flag = v.pipe(
+  v.optional(v.picklist(["0", "1", "true", "false"], 'must be "1" or "0"'), "0"),
+  v.transform((value) => value === "1" || value === "true"),
+);
+
+function wholeNumber(min: number, max: number) {
+  return v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, "must be a whole number"),
+    v.transform(Number),
+    v.minValue(min, `must be from ${min} to ${max}`),
+    v.maxValue(max, `must be from ${min} to ${max}`),
+  );
+}
+
+/** A number of seconds, read as milliseconds. */
+function seconds(fallback: string, min: number, max = Number.POSITIVE_INFINITY) {
+  const range = max === Number.POSITIVE_INFINITY ? `at least ${min}` : `from ${min} to ${max}`;
+  return v.pipe(
+    v.optional(v.string(), fallback),
+    v.regex(/^\d+(\.\d+)?$/, "must be a number of seconds, such as 30 or 0.5"),
+    v.transform((value) => Math.round(Number(value) * 1000)),
+    v.minValue(min * 1000, `must be ${range}`),
+    v.maxValue(max * 1000, `must be ${range}`),
+  );
+}
+
+const text = v.string();
+
+function mailbox(what: string) {
+  return v.pipe(
+    v.string(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const [entry, ...rest] = addressparser(dataset.value);
+      if (entry?.address === undefined || rest.length > 0 || !isAddress(entry.address)) {
+        addIssue({ message: `must be one ${what} address, such as "Sales <sales@example.com>" or sales@example.com` });
+        return NEVER;
+      }
+      return { name: entry.name, address: entry.address } satisfies MailAddress;
+    }),
+  );
+}
+
+function isAddress(value: string): boolean {
+  return /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value);
+}
+
+/** The names Express knows for whole address ranges. */
+const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops in X-Forwarded-For to believe: none, the nearest N, or exactly
+ * the proxies at the addresses named. Never "all": the leftmost entry is
+ * whatever the visitor wrote, so trusting every hop lets anyone choose the
+ * address they are counted under.
+ */
+const trustProxy = v.pipe(
+  v.optional(v.string(), "0"),
+  v.rawTransform(({ dataset, addIssue, NEVER }): false | number | string[] => {
+    const value = dataset.value.trim();
+    if (value === "0" || value === "false") return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    addIssue({
+      message:
+        value === "true"
+          ? 'must name the proxies to trust; "true" would trust every hop, and visitors could choose their address. Use a number of proxies (such as 1) or their addresses (such as loopback or 10.0.0.0/8)'
+          : "must be a number of proxies (such as 1), or proxy addresses and ranges separated by commas (such as loopback,10.0.0.0/8)",
+    });
+    return NEVER;
+  }),
+);
+
+const SettingsSchema = v.pipe(
+  v.object({
+    // The HTTP server.
+    PORT: v.optional(wholeNumber(0, 65535), "3000"),
+    HOST: v.optional(text, "127.0.0.1"),
+    /** Behind a reverse proxy: how many there are, or their addresses, so client addresses come from X-Forwarded-For. */
+    TRUST_PROXY: trustProxy,
+    /** 1 where the site is served over HTTPS: browsers are then told to use nothing else. */
+    HSTS: flag,
+    /** Where the build to serve is, relative to the project. */
+    BUILD_DIR: v.optional(text, "build"),
+    /** 1 turns request logging off (one line per request otherwise). */
+    QUIET: flag,
+    /** text: one readable line per request; json: one JSON object per line, for a log collector. */
+    LOG_FORMAT: v.optional(v.picklist(["text", "json"], 'must be "text" or "json"'), "text"),
+    /**
+     * The longest a client may take to send a whole request. The largest form
+     * (64 kB) takes a phone on 2G about 20 s at worst; a client slower than 30 s
+     * is holding a connection, not sending a form.
+     */
+    REQUEST_TIMEOUT_SECONDS: seconds("30", 1, 3600),
+
+    // The inquiry database.
+    /** The folder for the inquiry database, relative to where the server starts. */
+    DATA_DIR: v.optional(text, "data"),
+    DATABASE_PATH: v.optional(text),
+    /**
+     * postgres://user:password@host:port/database: every instance shares one
+     * PostgreSQL database instead of the SQLite file, so several can run at once.
+     */
+    DATABASE_URL: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^postgres(ql)?:\/\/[^\s]+$/,
+          "must be a PostgreSQL address, such as postgres://site:secret@db.internal:5432/site",
+        ),
+      ),
+    ),
+
+    // Mail.
+    SMTP_HOST: v.optional(text),
+    SMTP_PORT: v.optional(wholeNumber(1, 65535)),
+    SMTP_SECURE: flag,
+    SMTP_USER: v.optional(text),
+    SMTP_PASS: v.optional(text),
+    SMTP_TIMEOUT_SECONDS: seconds("30", 0.1),
+    // RFC 5321 (4.5.3.2.6) asks a client to wait 10 minutes for this answer: the server
+    // may be scanning or filing the message, and a mail given up on here may still arrive.
+    SMTP_CONFIRM_TIMEOUT_SECONDS: seconds("600", 0.1),
+    MAIL_FROM: v.optional(mailbox("sender"), `${site.name} <${site.email}>`),
+    MAIL_TO: v.optional(mailbox("recipient"), site.email),
+    MAIL_RETRY_SECONDS: seconds("30", 0.01),
+    MAIL_RETRY_MAX_SECONDS: seconds("3600", 0.01),
+    MAIL_MAX_ATTEMPTS: v.optional(wholeNumber(1, 100), "12"),
+
+    // The contact form.
+    CONTACT_RATE_LIMIT: v.optional(wholeNumber(1, 10000), "5"),
+    CONTACT_RATE_WINDOW_MINUTES: v.optional(wholeNumber(1, 1440), "10"),
+    FORM_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters long"))),
+    FORM_MIN_FILL_SECONDS: seconds("3", 0),
+    FORM_MAX_AGE_HOURS: v.optional(wholeNumber(1, 24 * 366), "24"),
+
+    // Personal data.
+    /** An inquiry, with its mails and notes, is deleted this many days after it arrived (the daily clean-up). */
+    INQUIRY_RETENTION_DAYS: v.optional(wholeNumber(1, 3650), "730"),
+  }),
+  v.forward(
+    v.check(
+      (settings) => (settings.SMTP_USER === undefined) === (settings.SMTP_PASS === undefined),
+      "SMTP_USER and SMTP_PASS go together: set both or neither",
+    ),
+    ["SMTP_PASS"],
+  ),
+  v.forward(
+    v.check(
+      (settings) => settings.DATABASE_URL === undefined || settings.FORM_SECRET !== undefined,
+      "is required when DATABASE_URL is set: every instance must sign and check the form with the same secret " +
+        "(at least 32 characters, such as the output of: openssl rand -hex 32)",
+    ),
+    ["FORM_SECRET"],
+  ),
+);
+
+export type Settings = v.InferOutput<typeof SettingsSchema>;
+
+const SETTING_NAMES = Object.keys(SettingsSchema.entries);
+
+/** Reads every setting at once; any problem throws one error that lists each, naming the setting. */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const given = Object.fromEntries(
+    SETTING_NAMES.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]])),
+  );
+  const empty = SETTING_NAMES.filter((name) => given[name] === "");
+  const problems = empty.map((name) => `  ${name}: is empty; give it a value, or leave it out for the default`);
+  for (const name of empty) delete given[name];
+  const result = v.safeParse(SettingsSchema, given);
+  if (!result.success) {
+    problems.push(...result.issues.map((issue) => `  ${v.getDotPath(issue) ?? "environment"}: ${issue.message}`));
+  }
+  if (problems.length > 0 || !result.success) throw new Error(`Invalid settings:\n${problems.join("\n")}`);
+  return result.output;
+}
+
+/**
+ * Settings that start fine but look like a deployment that will misbehave,
+ * for the start-up log.
+ */
+export function settingsWarnings(settings: ServerSettings): string[] {
+  const warnings: string[] = [];
+  if (settings.hsts && settings.trustProxy === false) {
+    warnings.push(
+      "HSTS=1 is set but TRUST_PROXY is not: behind a proxy that ends TLS this server sees plain http, so it sends " +
+        "no HSTS header and cannot tell the visitor's address. Set TRUST_PROXY to the number or addresses of the " +
+        "proxies, and have the proxy send X-Forwarded-For and X-Forwarded-Proto (see README).",
+    );
+  }
+  return warnings;
+}
+
+/** What the HTTP server needs, named for its use. */
+export type ServerSettings = {
+  port: number;
+  host: string;
+  trustProxy: false | number | string[];
+  hsts: boolean;
+  buildDir: string;
+  quiet: boolean;
+  logFormat: "text" | "json";
+  requestTimeoutMs: number;
+};
+
+export function serverSettings(settings: Settings): ServerSettings {
+  return {
+    port: settings.PORT,
+    host: settings.HOST,
+    trustProxy: settings.TRUST_PROXY,
+    hsts: settings.HSTS,
+    buildDir: settings.BUILD_DIR,
+    quiet: settings.QUIET,
+    logFormat: settings.LOG_FORMAT,
+    requestTimeoutMs: settings.REQUEST_TIMEOUT_SECONDS,
+  };
+}

@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import { type Database, retryWhileBusy } from "../store/db.server.ts";
+
+export type StaffAccount = {
+  id: number;
+  email: string;
+  name: string;
+  /** Null until the person sets one through their link. */
+  passwordHash: string | null;
+  passwordChangedAt: number | null;
+  /** The random handle passkeys know the account by (base64url), never the e-mail address. */
+  webauthnUserId: string;
+  createdAt: number;
+  lastSignInAt: number | null;
+};
+
+export type StaffListEntry = StaffAccount & { passkeys: number };
+
+type StaffRow = {
+  id: number;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  password_changed_at: number | null;
+  webauthn_user_id: string;
+  created_at: number;
+  last_sign_in_at: number | null;
+};
+
+const fromRow = (row: StaffRow): StaffAccount => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  passwordHash: row.password_hash,
+  passwordChangedAt: row.password_changed_at,
+  webauthnUserId: row.webauthn_user_id,
+  createdAt: row.created_at,
+  lastSignInAt: row.last_sign_in_at,
+});
+
+/** E-mail addresses are one account however they are capitalised or padded. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function isEmailAddress(value: string): boolean {
+  return value.length <= 254 && /^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/.test(value);
+}
+
+export class StaffAccountExistsError extends Error {
+  constructor(email: string) {
+    super(`There is already an account for ${email}.`);
+    this.name = "StaffAccountExistsError";
+  }
+}
+
+/** A write to the staff tables waits out a busy database about as long as a form post does. */
+export const STAFF_WRITE_PATIENCE_MS = 5000;
+
+export type StaffAccounts = ReturnType<typeof createStaffAccounts>;
+
+export function createStaffAccounts(db: Database) {
+  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work, { patienceMs: STAFF_WRITE_PATIENCE_MS });
+  const endSessions = "DELETE FROM staff_sessions WHERE staff_id = ?";
+
+  return {
+    async add(entry: { email: string; name: string }, now = Date.now()): Promise<StaffAccount> {
+      const email = normalizeEmail(entry.email);
+      const row = await write(() =>
+        db.get<StaffRow>(
+          `INSERT INTO staff (email, name, webauthn_user_id, created_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (email) DO NOTHING RETURNING *`,
+          [email, entry.name.trim(), randomBytes(32).toString("base64url"), now],
+        ),
+      );
+      if (!row) throw new StaffAccountExistsError(email);
+      return fromRow(row);
+    },
+
+    async byEmail(email: string): Promise<StaffAccount | undefined> {
+      const row = await db.get<StaffRow>("SELECT * FROM staff WHERE email = ?", [normalizeEmail(email)]);
+      return row ? fromRow(row) : undefined;
+    },
+
+    async byId(id: number): Promise<StaffAccount | undefined> {
+      const row = await db.get<StaffRow>("SELECT * FROM staff WHERE id = ?", [id]);
+      return row ? fromRow(row) : undefined;
+    },
+
+    async list(): Promise<StaffListEntry[]> {
+      const rows = await db.all<StaffRow & { passkeys: number }>(
+        `SELECT staff.*, (SELECT count(*) FROM staff_passkeys WHERE staff_id = staff.id) AS passkeys
+         FROM staff ORDER BY email`,
+      );
+      return rows.map((row) => ({ ...fromRow(row), passkeys: row.passkeys }));
+    },
+
+    /** Removes the account with its sessions, passkeys and links. */
+    async remove(id: number): Promise<boolean> {
+      return (await write(() => db.run("DELETE FROM staff WHERE id = ?", [id]))) > 0;
+    },
+
+    /** A new password, and every session of the account ends with the old one. */
+    async setPassword(id: number, passwordHash: string, now = Date.now()): Promise<void> {
+      await write(() =>
+        db.transaction(async (tx) => {
+          await tx.run("UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE id = ?", [
+            passwordHash,
+            now,
+            id,
+          ]);
+          await tx.run(endSessions, [id]);
+        }),
+      );
+    },
+
+    /** The old password stops working and every session ends, until a new password is set. */
+    async clearPassword(id: number, now = Date.now()): Promise<void> {
+      await write(() =>
+        db.transaction(async (tx) => {
+          await tx.run("UPDATE staff SET password_hash = NULL, password_changed_at = ? WHERE id = ?", [now, id]);
+          await tx.run(endSessions, [id]);
+        }),
+      );
+    },
+
+    /** The same password under the current cost, when the stored hash was made with an older one. */
+    async rehash(id: number, previousHash: string, passwordHash: string): Promise<void> {
+      await write(() =>
+        db.run("UPDATE staff SET password_hash = ? WHERE id = ? AND password_hash = ?", [
+          passwordHash,
+          id,
+          previousHash,
+        ]),
+      );
+    },
+
+    async signedIn(id: number, now = Date.now()): Promise<void> {
+      await write(() => db.run("UPDATE staff SET last_sign_in_at = ? WHERE id = ?", [now, id]));
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import { type Database, retryWhileBusy } from "../store/db.server.ts";
+import { STAFF_WRITE_PATIENCE_MS } from "./accounts.server.ts";
+
+export type PasskeySummary = { credentialId: string; name: string; createdAt: number; lastUsedAt: number | null };
+
+export type StoredPasskey = {
+  credentialId: string;
+  staffId: number;
+  publicKey: Uint8Array<ArrayBuffer>;
+  counter: number;
+  transports: string[];
+};
+
+type PasskeyRow = {
+  credential_id: string;
+  staff_id: number;
+  name: string;
+  /** SQLite answers a Uint8Array, PostgreSQL a Buffer. */
+  public_key: Uint8Array;
+  counter: number;
+  transports: string;
+  created_at: number;
+  last_used_at: number | null;
+};
+
+export type ChallengePurpose = "sign-in" | "add-passkey";
+
+/** A passkey ceremony must be finished within this time. */
+export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
+
+/**
+ * Unfinished sign-in ceremonies the database keeps at most; beyond it, new
+ * ones are refused until old ones run out, so no one can fill the disk by
+ * asking for challenges.
+ */
+const MAX_OPEN_CHALLENGES = 1000;
+
+export type StaffPasskeys = ReturnType<typeof createStaffPasskeys>;
+
+export function createStaffPasskeys(db: Database) {
+  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work, { patienceMs: STAFF_WRITE_PATIENCE_MS });
+
+  return {
+    async listFor(staffId: number): Promise<PasskeySummary[]> {
+      const rows = await db.all<PasskeyRow>(
+        "SELECT credential_id, name, created_at, last_used_at FROM staff_passkeys WHERE staff_id = ? ORDER BY created_at",
+        [staffId],
+      );
+      return rows.map((row) => ({
+        credentialId: row.credential_id,
+        name: row.name,
+        createdAt: row.created_at,
+        lastUsedAt: row.last_used_at,
+      }));
+    },
+
+    async byCredentialId(credentialId: string): Promise<StoredPasskey | undefined> {
+      const row = await db.get<PasskeyRow>("SELECT * FROM staff_passkeys WHERE credential_id = ?", [credentialId]);
+      if (!row) return undefined;
+      return {
+        credentialId: row.credential_id,
+        staffId: row.staff_id,
+        // A plain Uint8Array, which the WebAuthn library takes, from either engine's answer.
+        publicKey: new Uint8Array(row.public_key),
+        counter: row.counter,
+        transports: JSON.parse(row.transports) as string[],
+      };
+    },
+
+    /** False when the credential is already registered (to anyone). */
+    async add(
+      passkey: Omit<StoredPasskey, "publicKey"> & { publicKey: Uint8Array; name: string },
+      now = Date.now(),
+    ): Promise<boolean> {
+      const added = await write(() =>
+        db.run(
+          `INSERT INTO staff_passkeys (credential_id, staff_id, name, public_key, counter, transports, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (credential_id) DO NOTHING`,
+          [
+            passkey.credentialId,
+            passkey.staffId,
+            passkey.name,
+            passkey.publicKey,
+            passkey.counter,
+            JSON.stringify(passkey.transports),
+            now,
+          ],
+        ),
+      );
+      return added === 1;
+    },
+
+    async used(credentialId: string, counter: number, now = Date.now()): Promise<void> {
+      await write(() =>
+        db.run("UPDATE staff_passkeys SET counter = ?, last_used_at = ? WHERE credential_id = ?", [
+          counter,
+          now,
+          credentialId,
+        ]),
+      );
+    },
+
+    async remove(staffId: number, credentialId: string): Promise<boolean> {
+      const removed = await write(() =>
+        db.run("DELETE FROM staff_passkeys WHERE staff_id = ? AND credential_id = ?", [staffId, credentialId]),
+      );
+      return removed === 1;
+    },
+  };
+}
+
+export type StaffChallenges = ReturnType<typeof createStaffChallenges>;
+
+/**
+ * The random challenges of passkey ceremonies under way, kept in the
+ * database so that any server process can finish what another began. Each
+ * is good for one answer, within five minutes.
+ */
+export function createStaffChallenges(db: Database) {
+  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work, { patienceMs: STAFF_WRITE_PATIENCE_MS });
+
+  return {
+    /** False when too many ceremonies are open already. */
+    async keep(challenge: string, purpose: ChallengePurpose, staffId: number | null, now = Date.now()) {
+      // Counted and added in one transaction, so requests on several instances at once cannot pass the limit together.
+      return write(() =>
+        db.transaction(async (tx) => {
+          await tx.run("DELETE FROM staff_challenges WHERE expires_at <= ?", [now]);
+          const open = await tx.get<{ n: number }>("SELECT count(*) AS n FROM staff_challenges");
+          if ((open?.n ?? 0) >= MAX_OPEN_CHALLENGES) return false;
+          await tx.run("INSERT INTO staff_challenges (challenge, purpose, staff_id, expires_at) VALUES (?, ?, ?, ?)", [
+            challenge,
+            purpose,
+            staffId,
+            now + CHALLENGE_LIFETIME_MS,
+          ]);
+          return true;
+        }),
+      );
+    },
+
+    /** Uses the challenge up; answers whom it was issued to (null for a sign-in), or undefined when it is not good. */
+    async take(
+      challenge: string,
+      purpose: ChallengePurpose,
+      now = Date.now(),
+    ): Promise<{ staffId: number | null } | undefined> {
+      const row = await write(() =>
+        db.get<{ staff_id: number | null }>(
+          "DELETE FROM staff_challenges WHERE challenge = ? AND purpose = ? AND expires_at > ? RETURNING staff_id",
+          [challenge, purpose, now],
+        ),
+      );
+      return row ? { staffId: row.staff_id } : undefined;
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import { staffSignInText } from "../../staff/content/sign-in.ts";
+import { isBusy } from "../store/db.server.ts";
+import type { StaffAccount } from "./accounts.server.ts";
+import { sessionCookie } from "./cookie.server.ts";
+import type { StaffServices } from "./staff.server.ts";
+import { throttleKeys } from "./throttle.server.ts";
+import { verifyPasskeySignIn } from "./webauthn.server.ts";
+
+export type SignInOutcome =
+  | { kind: "signed-in"; setCookie: string }
+  | { kind: "refused"; status: 400 | 429 | 503; message: string; retryAfterSeconds?: number };
+
+/** Who an audit entry about a sign-in names: the account, or "unknown" (the text typed is not kept: it may be a password). */
+export function auditActor(account: StaffAccount | undefined): string {
+  return account?.email ?? "unknown";
+}
+
+/** A fresh session for the account, as a Set-Cookie header; the sign-in is recorded. */
+export async function startStaffSession(
+  request: Request,
+  account: StaffAccount,
+  how: "password" | "passkey",
+  clientAddress: string,
+  staff: StaffServices,
+  now = Date.now(),
+): Promise<string> {
+  const session = await staff.sessions.start(account.id, now);
+  await staff.accounts.signedIn(account.id, now);
+  await staff.audit.record({
+    actor: account.email,
+    action: "signed in",
+    detail: `with a ${how}, from ${clientAddress}`,
+  });
+  return sessionCookie(request, session.id, session.expiresAt, now);
+}
+
+/** What a client told to wait reads: the wait in whole minutes, never less than one. */
+export function waitMessage(retryAfterMs: number): string {
+  return staffSignInText.locked(Math.max(1, Math.ceil(retryAfterMs / 60_000)));
+}
+
+/** Records each wait a failure began: for the e-mail address typed, or for the client. */
+export async function recordLocks(
+  locks: readonly { key: string; until: number }[],
+  accountKey: string | undefined,
+  actor: string,
+  clientAddress: string,
+  staff: StaffServices,
+): Promise<void> {
+  for (const lock of locks) {
+    const what = lock.key === accountKey ? "sign-in with this e-mail address" : `sign-in from ${clientAddress}`;
+    const until = new Date(lock.until).toISOString();
+    await staff.audit.record({ actor, action: "sign-in locked", detail: `${what} waits until ${until}` });
+  }
+}
+
+export function lockedRefusal(retryAfterMs: number): Extract<SignInOutcome, { kind: "refused" }> {
+  return {
+    kind: "refused",
+    status: 429,
+    message: waitMessage(retryAfterMs),
+    retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+  };
+}
+
+/**
+ * Signs in with an e-mail address and password. The answer, and the time it
+ * takes, are the same whether the address has an account or not: an unknown
+ * address costs a password hash too, and its failures count and lock the
+ * same. Five failures for an address typed, or from one client, make the
+ * next attempt wait, longer after each further failure.
+ */
+export async function signInWithPassword(
+  input: { email: string; password: string },
+  request: Request,
+  clientAddress: string,
+  staff: StaffServices,
+  now = Date.now(),
+): Promise<SignInOutcome> {
+  const email = input.email.trim();
+  if (email === "" || input.password === "") return { kind: "refused", status: 400, message: staffSignInText.missing };
+  try {
+    const accountKey = throttleKeys.account(email);
+    const ticket = await staff.throttle.begin([accountKey, throttleKeys.address(clientAddress)], now);
+    // Attempts refused while waiting are not recorded one by one: anyone could fill the
+    // database with them. The wait itself was, when the failure that began it was.
+    if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);
+    const account = await staff.accounts.byEmail(email);
+    const check = await staff.passwords.verify(input.password, account?.passwordHash);
+    if (check.ok && account?.passwordHash) {
+      await staff.throttle.succeeded(ticket, accountKey);
+      if (check.needsRehash) {
+        await staff.accounts.rehash(account.id, account.passwordHash, await staff.passwords.hash(input.password));
+      }
+      return {
+        kind: "signed-in",
+        setCookie: await startStaffSession(request, account, "password", clientAddress, staff, now),
+      };
+    }
+    const actor = auditActor(account);
+    const why = account ? (account.passwordHash ? "wrong password" : "no password set yet") : "no such account";
+    await staff.audit.record({ actor, action: "sign-in failed", detail: `${why}, from ${clientAddress}` });
+    await recordLocks(ticket.locksIfFailed, accountKey, actor, clientAddress, staff);
+    return { kind: "refused", status: 400, message: staffSignInText.wrong };
+  } catch (error) {
+    if (isBusy(error)) return { kind: "refused", status: 503, message: staffSignInText.busy, retryAfterSeconds: 30 };
+    throw error;
+  }
+}
+
+/**
+ * Signs in with a passkey alone. Its failures count against the client's
+ * address like a wrong password; an account's own wait does not stop it, as a
+ * passkey cannot be guessed, so someone who makes a colleague's account wait
+ * by typing wrong passwords cannot keep them out.
+ */
+export async function signInWithPasskey(
+  response: AuthenticationResponseJSON,
+  request: Request,
+  clientAddress: string,
+  staff: StaffServices,
+  now = Date.now(),
+): Promise<SignInOutcome> {
+  try {
+    const ticket = await staff.throttle.begin([throttleKeys.address(clientAddress)], now);
+    if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);
+    const account = await verifyPasskeySignIn(request, response, staff, now);
+    if (account) {
+      await staff.throttle.succeeded(ticket);
+      return {
+        kind: "signed-in",
+        setCookie: await startStaffSession(request, account, "passkey", clientAddress, staff, now),
+      };
+    }
+    await staff.audit.record({
+      actor: "unknown",
+      action: "sign-in failed",
+      detail: `passkey not accepted, from ${clientAddress}`,
+    });
+    await recordLocks(ticket.locksIfFailed, undefined, "unknown", clientAddress, staff);
+    return { kind: "refused", status: 400, message: staffSignInText.passkeyFailed };
+  } catch (error) {
+    if (isBusy(error)) return { kind: "refused", status: 503, message: staffSignInText.busy, retryAfterSeconds: 30 };
+    throw error;
+  }
+}

@@ -1,0 +1,31 @@
+import { type Service, serviceGroups, servicesInGroup } from "../../content/services.ts";
+import { serviceUrl } from "../../content/urls.ts";
+import { CurrentLink } from "../ui/current-link.tsx";
+
+/**
+ * The side menu of service pages: one <details> per group, sharing a name so the
+ * browser keeps only one open, with no script. The group of the service shown
+ * opens; without one, the first group does.
+ */
+export function ServiceMenu({ shown }: { shown?: Pick<Service, "slug" | "group"> }) {
+  const openGroup = shown?.group ?? "paper-packaging";
+  const currentPath = shown ? serviceUrl(shown.slug) : "";
+  return (
+    <nav className="service-menu" aria-label="Service categories">
+      {serviceGroups.map((group) => (
+        <details key={group.id} name="service-groups" className="service-menu__group" open={group.id === openGroup}>
+          <summary className="service-menu__summary">{group.title}</summary>
+          <ul className="service-menu__list">
+            {servicesInGroup(group.id).map((service) => (
+              <li key={service.slug}>
+                <CurrentLink to={serviceUrl(service.slug)} currentPath={currentPath} className="service-menu__link">
+                  {service.title}
+                </CurrentLink>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ))}
+    </nav>
+  );
+}

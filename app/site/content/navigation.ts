@@ -1,0 +1,44 @@
+import { serviceGroups, servicesInGroup } from "./services.ts";
+import { paths, serviceUrl } from "./urls.ts";
+
+export type NavLink = { label: string; to: string };
+export type NavGroup = { id: string; label: string; links: NavLink[] };
+export type NavMenu = { id: string; label: string; links: NavLink[]; groups: NavGroup[] };
+export type NavEntry = NavLink | NavMenu;
+
+export function isNavMenu(entry: NavEntry): entry is NavMenu {
+  return "groups" in entry;
+}
+
+const serviceLinkGroups: NavGroup[] = serviceGroups.map((group) => ({
+  id: group.id,
+  label: group.title,
+  links: servicesInGroup(group.id).map((service) => ({ label: service.title, to: serviceUrl(service.slug) })),
+}));
+
+export const mainNavigation: NavEntry[] = [
+  { label: "Home", to: paths.home },
+  { label: "About", to: paths.about },
+  {
+    id: "services",
+    label: "Services",
+    links: [{ label: "All Services", to: paths.services }],
+    groups: serviceLinkGroups,
+  },
+  { label: "Contact", to: paths.contact },
+];
+
+export const footerServiceLinks: NavLink[] = serviceLinkGroups.flatMap((group) => group.links);
+
+export const footerLinks: NavLink[] = [
+  { label: "Home", to: paths.home },
+  { label: "About Us", to: paths.about },
+  { label: "Privacy", to: paths.privacy },
+  { label: "FAQ", to: paths.faq },
+  { label: "Contact", to: paths.contact },
+  { label: "Term and Condition", to: paths.terms },
+];
+
+/** Breadcrumb trails: the pages above an inner page. */
+export const homeTrail: NavLink[] = [{ label: "Home", to: paths.home }];
+export const servicesTrail: NavLink[] = [...homeTrail, { label: "All Services", to: paths.services }];

@@ -1,0 +1,75 @@
+/** Every internal address the site links to is built here. */
+
+import { services } from "./services.ts";
+import { staticPageSlugs } from "./static-pages.ts";
+
+export const paths = {
+  home: "/",
+  about: "/about",
+  contact: "/contact",
+  product: "/product",
+  services: "/services",
+  faq: "/faq",
+  privacy: "/privacy",
+  terms: "/term",
+} as const;
+
+/**
+ * Where the staff area starts. The public site knows only this: to keep
+ * crawlers out of it (robots.txt). Its own addresses are in app/staff/paths.ts.
+ */
+export const staffAreaPath = "/inbox";
+
+/** Every page address the site has, in the order a visitor meets them: the sitemap's list. */
+export function pagePaths(): string[] {
+  return [
+    paths.home,
+    paths.about,
+    paths.contact,
+    paths.product,
+    paths.services,
+    ...services.map((service) => serviceUrl(service.slug)),
+    ...staticPageSlugs.map((slug) => `/${slug}`),
+  ];
+}
+
+/**
+ * Pages the server renders for each request rather than the build: the contact
+ * form carries a fresh signed token, and the privacy notice states the
+ * retention and mail settings the server runs with.
+ */
+export const pathsRenderedPerRequest: readonly string[] = [paths.contact, paths.privacy];
+
+export function serviceUrl(slug: string): string {
+  return `${paths.services}/${slug}`;
+}
+
+/** The services page, scrolled to one group's section. */
+export function serviceGroupUrl(groupId: string): string {
+  return `${paths.services}#${groupId}`;
+}
+
+/** The contact page with the subject filled in for one service. */
+export function quoteUrl(slug: string): string {
+  return `${paths.contact}?service=${encodeURIComponent(slug)}`;
+}
+
+/** Where the build puts the pages the server answers refused requests with (never served at these addresses). */
+export const statusPagesPath = "/_status";
+
+export function statusPageUrl(kind: string): string {
+  return `${statusPagesPath}/${kind}`;
+}
+
+export function absoluteUrl(origin: string, path: string): string {
+  return new URL(path, origin).href;
+}
+
+/**
+ * A location's path without a trailing slash. Pages are prerendered from
+ * requests for "/about/" while visitors see "/about"; both must mark the same
+ * link as current, or hydration would disagree with the HTML.
+ */
+export function normalizePath(pathname: string): string {
+  return pathname.replace(/\/+$/, "") || "/";
+}

@@ -1,0 +1,115 @@
+import { data, redirect } from "react-router";
+import { Island } from "../../islands/island.tsx";
+import { clientAddressContext, requestLogContext } from "../../request-context.server.ts";
+import { issueFormToken } from "../../server/contact/form-token.server.ts";
+import { REFERENCE_PATTERN } from "../../server/contact/inquiries.server.ts";
+import { type ContactFormOrigin, sourcePageOf, submitContactForm } from "../../server/contact/submission.server.ts";
+import { contactServices } from "../../server/services.server.ts";
+import { contactEnv } from "../../server/settings/env.server.ts";
+import { ContactForm } from "../components/contact/contact-form.tsx";
+import { ContactSent } from "../components/contact/contact-sent.tsx";
+import { PageBanner } from "../components/sections/page-banner.tsx";
+import { ContactDetails } from "../components/ui/contact-details.tsx";
+import { contactFormText } from "../content/contact-form.ts";
+import { homeTrail } from "../content/navigation.ts";
+import { pageText } from "../content/pages.ts";
+import { findService } from "../content/services.ts";
+import { site } from "../content/site.ts";
+import { paths } from "../content/urls.ts";
+import { buildMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/contact";
+
+/**
+ * Rendered for each request (see server/http-app.ts): every form gets its own
+ * signed start time. ?service={slug} fills in the subject; ?sent={reference}
+ * is the thank-you state a successful form redirects to. The form carries the
+ * service and the page of the site the visitor came from, for staff to see.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const sent = query.get("sent");
+  if (sent !== null) {
+    return {
+      state: "sent" as const,
+      reference: REFERENCE_PATTERN.test(sent) ? sent : null,
+      confirmationByEmail: contactEnv().smtp !== undefined,
+    };
+  }
+  const service = findService(query.get("service") ?? "");
+  const sourcePage = sourcePageOf(request);
+  const origin: ContactFormOrigin | undefined =
+    service || sourcePage
+      ? { ...(service ? { service: service.slug } : {}), ...(sourcePage ? { sourcePage } : {}) }
+      : undefined;
+  return {
+    state: "form" as const,
+    subject: service ? contactFormText.quoteSubject(service.title) : "",
+    token: issueFormToken(contactEnv().form.secret),
+    origin,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await submitContactForm(
+    request,
+    context.get(clientAddressContext),
+    contactServices(),
+    context.get(requestLogContext),
+  );
+  if (outcome.kind === "sent") return redirect(outcome.location, 303);
+  return data(outcome.data, { status: outcome.status, headers: outcome.headers });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData?.state === "sent"
+    ? // The thank-you state is for the visitor who just wrote, not for search results.
+      buildMeta({ title: contactFormText.sent.title, description: pageText.contact.description })
+    : buildMeta({ ...pageText.contact, path: paths.contact, trail: homeTrail });
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageBanner heading={pageText.contact.heading} trail={homeTrail}>
+        <p>{pageText.contact.description}</p>
+      </PageBanner>
+      <div className="container section contact-layout">
+        <section className="contact-info" aria-labelledby="reach-us">
+          <h2 id="reach-us" className="section-title">
+            Reach us
+          </h2>
+          <ContactDetails withWhatsApp />
+          <p className="contact-info__hours">Open {site.hours}.</p>
+        </section>
+        <section className="contact-form-panel" aria-labelledby="send-message">
+          {loaderData.state === "sent" ? (
+            <ContactSent reference={loaderData.reference} confirmationByEmail={loaderData.confirmationByEmail} />
+          ) : (
+            <>
+              <h2 id="send-message" className="section-title">
+                Send us a message
+              </h2>
+              <Island
+                name="contact-form"
+                component={ContactForm}
+                props={{
+                  subject: loaderData.subject,
+                  token: actionData?.token ?? loaderData.token,
+                  answer: actionData,
+                  // The form shown again after a refusal was opened from where its post says.
+                  origin: actionData ? actionData.origin : loaderData.origin,
+                }}
+              />
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { ServiceCard } from "../components/catalog/service-card.tsx";
+import { PageBanner } from "../components/sections/page-banner.tsx";
+import { homeTrail } from "../content/navigation.ts";
+import { pageText } from "../content/pages.ts";
+import { findService } from "../content/services.ts";
+import { paths } from "../content/urls.ts";
+import { buildMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/product";
+
+export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.product, path: paths.product, trail: homeTrail });
+
+const featured = findService("box");
+
+/** The card fills the container (the whole width, in its padding, up to 76rem). */
+const cardImageSizes = "(min-width: 76em) 72rem, (min-width: 48em) calc(100vw - 4rem), calc(100vw - 2rem)";
+
+export default function Product() {
+  return (
+    <>
+      <PageBanner heading={pageText.product.heading} trail={homeTrail} />
+      <div className="container section product-page">
+        {featured && (
+          <ServiceCard service={featured} headingLevel="h2" imageSizes={cardImageSizes} imagePriority="first-view" />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { ServiceCardGrid } from "../components/catalog/service-card.tsx";
+import { PageBanner } from "../components/sections/page-banner.tsx";
+import { homeTrail } from "../content/navigation.ts";
+import { pageText } from "../content/pages.ts";
+import { serviceGroups, servicesInGroup } from "../content/services.ts";
+import { paths } from "../content/urls.ts";
+import { buildMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/services";
+
+export const meta: Route.MetaFunction = () =>
+  buildMeta({ ...pageText.services, path: paths.services, trail: homeTrail });
+
+export default function Services() {
+  return (
+    <>
+      <PageBanner heading={pageText.services.heading} trail={homeTrail}>
+        <p>{pageText.services.description}</p>
+      </PageBanner>
+      <div className="container stack-xl section">
+        {serviceGroups.map((group, index) => (
+          <section key={group.id} id={group.id} aria-labelledby={`${group.id}-title`} className="service-group">
+            <h2 id={`${group.id}-title`} className="section-title">
+              {group.title}
+            </h2>
+            <p className="section-intro">{group.summary}</p>
+            <ServiceCardGrid services={servicesInGroup(group.id)} opensPage={index === 0} />
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

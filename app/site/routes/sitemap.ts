@@ -1,0 +1,15 @@
+import { site } from "../content/site.ts";
+import { absoluteUrl, pagePaths } from "../content/urls.ts";
+
+/** Every page of the catalog, at the same address its canonical link gives. */
+export function loader() {
+  const urls = pagePaths().map((path) => `  <url><loc>${absoluteUrl(site.origin, path)}</loc></url>`);
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+}

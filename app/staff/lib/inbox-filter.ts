@@ -1,0 +1,79 @@
+import { type InquiryStatus, isInquiryStatus } from "../content/inbox.ts";
+import { staffPaths } from "../paths.ts";
+
+/**
+ * What the inbox list shows, as its address says it: ?status=, ?q= (search),
+ * ?from= and ?to= (India dates, both included) and ?page=. A value that makes
+ * no sense is ignored rather than refused: it is a staff member's address bar.
+ */
+export type InboxFilter = {
+  /** One status, or every one but spam when undefined. */
+  status: InquiryStatus | undefined;
+  search: string;
+  /** YYYY-MM-DD, India time; empty when not set. */
+  from: string;
+  to: string;
+};
+
+export const emptyFilter: InboxFilter = { status: undefined, search: "", from: "", to: "" };
+
+/** The longest search the list takes. */
+const SEARCH_MAX_LENGTH = 200;
+
+export function readInboxFilter(query: URLSearchParams): { filter: InboxFilter; page: number } {
+  const status = query.get("status");
+  const page = Number(query.get("page") ?? "1");
+  return {
+    filter: {
+      status: isInquiryStatus(status) ? status : undefined,
+      search: (query.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
+      from: isDate(query.get("from")) ? (query.get("from") ?? "") : "",
+      to: isDate(query.get("to")) ? (query.get("to") ?? "") : "",
+    },
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The query part of an address that shows this filter (and page), "" when it is the plain list. */
+export function inboxQuery(filter: InboxFilter, page = 1): string {
+  const query = new URLSearchParams();
+  if (filter.status) query.set("status", filter.status);
+  if (filter.search) query.set("q", filter.search);
+  if (filter.from) query.set("from", filter.from);
+  if (filter.to) query.set("to", filter.to);
+  if (page > 1) query.set("page", String(page));
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+export function inboxListUrl(filter: InboxFilter, page = 1): string {
+  return `${staffPaths.inbox}${inboxQuery(filter, page)}`;
+}
+
+export function inboxExportUrl(filter: InboxFilter): string {
+  return `${staffPaths.export}${inboxQuery(filter)}`;
+}
+
+function isDate(value: string | null): boolean {
+  if (value === null || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+const INDIA_OFFSET = "+05:30";
+
+/**
+ * The filter's dates as the UTC instants the database compares with: from the
+ * start of the first India day, to the start of the day after the last.
+ */
+export function receivedBounds(filter: InboxFilter): { from: string | null; before: string | null } {
+  const start = (date: string) => new Date(`${date}T00:00:00${INDIA_OFFSET}`);
+  const from = filter.from ? start(filter.from).toISOString() : null;
+  let before: string | null = null;
+  if (filter.to) {
+    const end = start(filter.to);
+    end.setUTCDate(end.getUTCDate() + 1);
+    before = end.toISOString();
+  }
+  return { from, before };
+}

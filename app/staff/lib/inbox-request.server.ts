@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import { REFERENCE_PATTERN } from "../../server/contact/inquiries.server.ts";
+import { readFormBody } from "../../server/forms/form-body.server.ts";
+import type { InboxRow } from "../../server/inbox/inbox.server.ts";
+import { type ContactServices, contactServices } from "../../server/services.server.ts";
+import { requireStaff, type StaffMember } from "./require-staff.server.ts";
+
+/**
+ * The start of every /inbox loader and action, in the order that keeps the
+ * area shut: the session first, so that without one every address answers the
+ * same redirect to sign-in before anything is read, not even whether an
+ * inquiry exists.
+ */
+export async function staffRequest(request: Request): Promise<{ staff: StaffMember; services: ContactServices }> {
+  const staff = await requireStaff(request);
+  return { staff, services: contactServices() };
+}
+
+/** The same, and the inquiry the address names; 404 (to signed-in staff only) when there is none. */
+export async function staffRequestFor(
+  request: Request,
+  reference: string | undefined,
+): Promise<{ staff: StaffMember; services: ContactServices; inquiry: InboxRow }> {
+  const { staff, services } = await staffRequest(request);
+  const inquiry = reference && REFERENCE_PATTERN.test(reference) ? await services.inbox.find(reference) : undefined;
+  if (!inquiry) throw data(null, { status: 404 });
+  return { staff, services, inquiry };
+}
+
+/** The largest staff form: a note at its longest, percent-encoded, with room to spare. */
+const STAFF_FORM_LIMIT_BYTES = 32 * 1024;
+
+/** Reads a staff form strictly (only the named fields, each once); anything else is a 400. */
+export async function readStaffForm(request: Request, fields: readonly string[]): Promise<Record<string, string>> {
+  const body = await readFormBody(request, { limitBytes: STAFF_FORM_LIMIT_BYTES, fields: new Set(fields) });
+  if (body.problem) throw data(null, { status: body.problem.status });
+  return body.fields;
+}
+
+/** An address where a method means nothing: refused, after the session check like everything else. */
+export async function refuseMethod(request: Request): Promise<never> {
+  await requireStaff(request);
+  throw data(null, { status: 405 });
+}

@@ -1,0 +1,81 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import * as v from "valibot";
+import { readFormBody } from "../../server/forms/form-body.server.ts";
+import { readLimited } from "../../server/forms/request-body.server.ts";
+
+/** The staff area's forms are a few short fields; nothing near this is ever needed. */
+const FORM_LIMIT_BYTES = 8 * 1024;
+/** A passkey's answer is a few kilobytes at most. */
+const JSON_LIMIT_BYTES = 32 * 1024;
+
+/** A staff form's fields, or undefined when it is not one of our forms as a browser sends it. */
+export async function readStaffForm(
+  request: Request,
+  fields: readonly string[],
+): Promise<Record<string, string> | undefined> {
+  const body = await readFormBody(request, { limitBytes: FORM_LIMIT_BYTES, fields: new Set(fields) });
+  return body.problem ? undefined : body.fields;
+}
+
+/** A JSON body of at most a few kilobytes, parsed; undefined for anything else. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json" || !request.body) return undefined;
+  const bytes = await readLimited(request, JSON_LIMIT_BYTES);
+  if (typeof bytes === "string") return undefined;
+  try {
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+const base64url = v.pipe(v.string(), v.regex(/^[\w-]*$/), v.maxLength(8192));
+
+const authenticationResponse = v.looseObject({
+  id: base64url,
+  rawId: base64url,
+  type: v.literal("public-key"),
+  response: v.looseObject({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: v.optional(base64url),
+  }),
+  clientExtensionResults: v.looseObject({}),
+});
+
+const registrationRequest = v.object({
+  name: v.pipe(v.string(), v.maxLength(200)),
+  response: v.looseObject({
+    id: base64url,
+    rawId: base64url,
+    type: v.literal("public-key"),
+    response: v.looseObject({
+      clientDataJSON: base64url,
+      attestationObject: base64url,
+      transports: v.optional(v.array(v.pipe(v.string(), v.maxLength(40)))),
+    }),
+    clientExtensionResults: v.looseObject({}),
+  }),
+});
+
+/** A passkey's sign-in answer in the shape the browser library sends, or undefined. */
+export function asAuthenticationResponse(body: unknown): AuthenticationResponseJSON | undefined {
+  const result = v.safeParse(authenticationResponse, body);
+  return result.success ? (result.output as AuthenticationResponseJSON) : undefined;
+}
+
+/** A new passkey's name and answer, or undefined. */
+export function asRegistrationRequest(body: unknown): { name: string; response: RegistrationResponseJSON } | undefined {
+  const result = v.safeParse(registrationRequest, body);
+  return result.success ? (result.output as { name: string; response: RegistrationResponseJSON }) : undefined;
+}
+
+/** A JSON answer that no cache keeps. */
+export function jsonAnswer(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return Response.json(body, {
+    status: init.status ?? 200,
+    headers: { "Cache-Control": "no-store", ...init.headers },
+  });
+}

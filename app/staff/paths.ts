@@ -1,0 +1,29 @@
+import { staffAreaPath } from "../site/content/urls.ts";
+
+/**
+ * Every address of the staff area: the inbox, sign-in and the account. Kept
+ * out of the public site's modules, whose code reaches every public page's
+ * script (through the header); nothing of the staff area should.
+ */
+export const staffPaths = {
+  inbox: staffAreaPath,
+  signIn: `${staffAreaPath}/sign-in`,
+  signOut: `${staffAreaPath}/sign-out`,
+  /** The signed-in person's own sign-in: passkeys, password, sign out everywhere. */
+  account: `${staffAreaPath}/account`,
+  /** The one-time link `npm run staff` prints; the token is the only secret in any address. */
+  setPassword: (token: string) => `${staffAreaPath}/set-password/${token}`,
+  passkeySignInOptions: `${staffAreaPath}/passkeys/sign-in-options`,
+  passkeySignIn: `${staffAreaPath}/passkeys/sign-in`,
+  passkeyAddOptions: `${staffAreaPath}/passkeys/add-options`,
+  passkeyAdd: `${staffAreaPath}/passkeys/add`,
+  /** The list's current filter as CSV: the list's own query follows it. */
+  export: `${staffAreaPath}/export.csv`,
+  inquiry: (reference: string) => `${staffAreaPath}/${encodeURIComponent(reference)}`,
+  erase: (reference: string) => `${staffAreaPath}/${encodeURIComponent(reference)}/erase`,
+} as const;
+
+/** Whether an address is in the staff area, which has its own frame, headers and rules. */
+export function isStaffPath(pathname: string): boolean {
+  return /^\/inbox(\/|$)/i.test(pathname);
+}

@@ -1,0 +1,378 @@
+import { data, redirect } from "react-router";
+import type { DeliveryStatus, MailKind } from "../../server/contact/inquiries.server.ts";
+import { formatIndiaTime, serviceName } from "../../server/inbox/report.server.ts";
+import { site } from "../../site/content/site.ts";
+import { serviceUrl } from "../../site/content/urls.ts";
+import { mailtoUrl, telUrl, whatsAppUrl } from "../../site/lib/indian-phone.ts";
+import { StaffBar } from "../components/staff-bar.tsx";
+import { StatusBadge } from "../components/status-badge.tsx";
+import { StatusOptions } from "../components/status-options.tsx";
+import { type InboxDone, inboxDone, isInboxDone, isInquiryStatus, NOTE_MAX_LENGTH } from "../content/inbox.ts";
+import { readStaffForm, staffRequestFor } from "../lib/inbox-request.server.ts";
+import { staffPaths } from "../paths.ts";
+import type { Route } from "./+types/inquiry";
+
+const inIndia = (value: string | number) => `${formatIndiaTime(value)} IST`;
+
+type MailView = {
+  state: string;
+  attempts: number | null;
+  lastError: string | null;
+  sentAt: string | null;
+  canSendAgain: boolean;
+  unconfirmed: boolean;
+};
+
+/** One mail as staff read it: where it stands, in words, and whether it can be sent again. */
+function describeMail(delivery: DeliveryStatus | undefined, spam: boolean, now: number): MailView {
+  if (!delivery) {
+    const state = spam ? "Not sent: in the spam tray" : "Not queued";
+    return { state, attempts: null, lastError: null, sentAt: null, canSendAgain: false, unconfirmed: false };
+  }
+  const base = {
+    attempts: delivery.attempts,
+    lastError: delivery.lastError,
+    sentAt: delivery.sentAt ? inIndia(delivery.sentAt) : null,
+  };
+  switch (delivery.state) {
+    case "sent":
+      return { ...base, state: "Sent", canSendAgain: false, unconfirmed: false };
+    case "failed":
+      return { ...base, state: "FAILED: not sent", canSendAgain: true, unconfirmed: false };
+    case "unknown":
+      return {
+        ...base,
+        state: `NOT CONFIRMED${delivery.unconfirmedAt ? ` since ${inIndia(delivery.unconfirmedAt)}` : ""}: it may have arrived`,
+        canSendAgain: true,
+        unconfirmed: true,
+      };
+    default: {
+      if (delivery.leaseUntil !== null && delivery.leaseUntil > now) {
+        return { ...base, state: "Being sent now", canSendAgain: false, unconfirmed: false };
+      }
+      const next = inIndia(Math.max(delivery.nextAttemptAt, delivery.leaseUntil ?? 0));
+      const state = delivery.attempts === 0 ? "Waiting to be sent" : `Not sent yet; next try ${next}`;
+      return { ...base, state, canSendAgain: false, unconfirmed: false };
+    }
+  }
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
+  const done = new URL(request.url).searchParams.get("done");
+  const now = Date.now();
+  const spam = inquiry.status === "spam";
+  const mailOf = (kind: MailKind) => inquiry.deliveries.find((delivery) => delivery.kind === kind);
+  return {
+    staff: { name: staff.name, email: staff.email },
+    done: isInboxDone(done) ? inboxDone[done] : undefined,
+    inquiry: {
+      reference: inquiry.reference,
+      received: inIndia(inquiry.receivedAt),
+      receivedAt: inquiry.receivedAt,
+      name: inquiry.name,
+      email: inquiry.email,
+      phone: inquiry.phone_number,
+      subject: inquiry.msg_subject,
+      message: inquiry.message,
+      status: inquiry.status,
+      spamReason: inquiry.spamReason,
+      service: inquiry.service ? { name: serviceName(inquiry.service), url: serviceUrl(inquiry.service) } : null,
+      sourcePage: inquiry.sourcePage,
+    },
+    replies: {
+      email: mailtoUrl(inquiry.email, `Re: ${inquiry.msg_subject} [${inquiry.reference}]`),
+      call: telUrl(inquiry.phone_number) ?? null,
+      whatsApp: whatsAppUrl(inquiry.phone_number) ?? null,
+    },
+    mails: [
+      {
+        kind: "company" as const,
+        label: `To the company (${services.env.mailTo})`,
+        ...describeMail(mailOf("company"), spam, now),
+      },
+      {
+        kind: "acknowledgement" as const,
+        label: "To the visitor",
+        ...describeMail(mailOf("acknowledgement"), spam, now),
+      },
+    ],
+    notes: (await services.inbox.notes(inquiry.id)).map((note) => ({
+      id: note.id,
+      at: inIndia(note.at),
+      author: note.authorName,
+      authorEmail: note.authorEmail,
+      body: note.body,
+    })),
+    history: (await services.audit.forInquiry(inquiry.id)).map((entry) => ({
+      id: entry.id,
+      at: inIndia(entry.at),
+      actor: entry.actor,
+      action: entry.action,
+      detail: entry.detail,
+    })),
+  };
+}
+
+const intents = ["status", "not-spam", "note", "send-again"] as const;
+
+/** Every change to an inquiry, by its form's intent; each answers with a redirect back (post-redirect-get). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
+  const form = await readStaffForm(request, ["intent", "status", "note", "kind"]);
+  const actor = { email: staff.email, name: staff.name };
+  const back = (done: InboxDone) => redirect(`${staffPaths.inquiry(inquiry.reference)}?done=${done}`, 303);
+  const intent = intents.find((name) => name === form.intent);
+
+  if (intent === "status" && isInquiryStatus(form.status)) {
+    const result = await services.inbox.setStatus(inquiry.id, form.status, actor);
+    if (result?.queuedMails) services.notifyOutbox();
+    return back("status");
+  }
+  if (intent === "not-spam" && inquiry.status === "spam") {
+    const result = await services.inbox.setStatus(inquiry.id, "new", actor);
+    if (result?.queuedMails) services.notifyOutbox();
+    return back("not-spam");
+  }
+  if (intent === "note") {
+    const note = form.note ?? "";
+    if (await services.inbox.addNote(inquiry.id, note, actor)) return back("note");
+    const noteError =
+      note.trim() === ""
+        ? "Write the note first."
+        : `A note can be at most ${NOTE_MAX_LENGTH.toLocaleString("en-IN")} characters.`;
+    return data({ noteError, note }, { status: 400 });
+  }
+  if (intent === "send-again" && (form.kind === "company" || form.kind === "acknowledgement")) {
+    if (await services.inbox.sendAgain(inquiry.id, form.kind, actor)) services.notifyOutbox();
+    return back("resent");
+  }
+  throw data(null, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.inquiry.reference ?? "Inquiry"} | ${site.name}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function Inquiry({ loaderData, actionData }: Route.ComponentProps) {
+  const { staff, done, inquiry, replies, mails, notes, history } = loaderData;
+  return (
+    <>
+      <StaffBar staff={staff} />
+      <div className="container staff-page">
+        <p>
+          <a href={staffPaths.inbox}>All inquiries</a>
+        </p>
+        {done && (
+          <p className="staff-notice" role="status">
+            {done}
+          </p>
+        )}
+        <h1>
+          {inquiry.reference}: {inquiry.name}
+        </h1>
+        <p>
+          <StatusBadge status={inquiry.status} /> Received <time dateTime={inquiry.receivedAt}>{inquiry.received}</time>
+        </p>
+
+        {inquiry.status === "spam" && (
+          <div className="staff-notice staff-notice--warning">
+            <p>
+              In the spam tray: {inquiry.spamReason ?? "no reason recorded"}. No mail has gone out for it, and it is
+              deleted 30 days after it arrived.
+            </p>
+            <form method="post">
+              <input type="hidden" name="intent" value="not-spam" />
+              <button type="submit" className="staff-button">
+                Not spam
+              </button>
+            </form>
+          </div>
+        )}
+
+        <ul className="inbox-replies" aria-label="Reply">
+          <li>
+            <a className="staff-button" href={replies.email}>
+              Reply by e-mail
+            </a>
+          </li>
+          {replies.call && (
+            <li>
+              <a className="staff-button" href={replies.call}>
+                Call
+              </a>
+            </li>
+          )}
+          {replies.whatsApp && (
+            <li>
+              <a className="staff-button" href={replies.whatsApp} rel="noreferrer">
+                WhatsApp
+              </a>
+            </li>
+          )}
+        </ul>
+
+        <section className="staff-panel" aria-labelledby="inquiry-details">
+          <h2 id="inquiry-details">The inquiry</h2>
+          <dl className="inbox-fields">
+            <dt>Name</dt>
+            <dd>{inquiry.name}</dd>
+            <dt>E-mail</dt>
+            <dd>{inquiry.email}</dd>
+            <dt>Phone</dt>
+            <dd>{inquiry.phone}</dd>
+            <dt>Subject</dt>
+            <dd>{inquiry.subject}</dd>
+            <dt>Message</dt>
+            <dd className="inbox-message">{inquiry.message}</dd>
+            <dt>Service</dt>
+            <dd>{inquiry.service ? <a href={inquiry.service.url}>{inquiry.service.name}</a> : "None"}</dd>
+            <dt>Came from</dt>
+            <dd>{inquiry.sourcePage ? <a href={inquiry.sourcePage}>{inquiry.sourcePage}</a> : "Not known"}</dd>
+          </dl>
+        </section>
+
+        <section className="staff-panel" aria-labelledby="inquiry-status">
+          <h2 id="inquiry-status">Status</h2>
+          <form method="post" className="staff-form staff-form--inline">
+            <input type="hidden" name="intent" value="status" />
+            <div className="staff-field">
+              <label htmlFor="status">Set the status</label>
+              <select id="status" name="status" defaultValue={inquiry.status}>
+                <StatusOptions />
+              </select>
+            </div>
+            <button type="submit" className="staff-button">
+              Save status
+            </button>
+          </form>
+        </section>
+
+        <section className="staff-panel" aria-labelledby="inquiry-notes">
+          <h2 id="inquiry-notes">Notes</h2>
+          {notes.length === 0 ? (
+            <p>No notes yet. Notes are for staff only; the visitor never sees them.</p>
+          ) : (
+            <ol className="inbox-history">
+              {notes.map((note) => (
+                <li key={note.id}>
+                  <p className="inbox-history__meta">
+                    <span title={note.authorEmail}>{note.author}</span>, {note.at}
+                  </p>
+                  <p className="inbox-note">{note.body}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+          <form method="post" className="staff-form">
+            <input type="hidden" name="intent" value="note" />
+            <div className="staff-field">
+              <label htmlFor="note">Add a note</label>
+              {actionData?.noteError && (
+                <p id="note-error" className="staff-field__error">
+                  {actionData.noteError}
+                </p>
+              )}
+              <textarea
+                id="note"
+                name="note"
+                rows={3}
+                maxLength={NOTE_MAX_LENGTH}
+                required
+                defaultValue={actionData?.note ?? ""}
+                aria-invalid={actionData?.noteError ? true : undefined}
+                aria-describedby={actionData?.noteError ? "note-error" : undefined}
+              />
+            </div>
+            <div>
+              <button type="submit" className="staff-button">
+                Add note
+              </button>
+            </div>
+          </form>
+        </section>
+
+        <section className="staff-panel" aria-labelledby="inquiry-mails">
+          <h2 id="inquiry-mails">Mails</h2>
+          <div className="inbox-mails">
+            {mails.map((mail) => (
+              <div key={mail.kind} className="inbox-mail">
+                <h3>{mail.label}</h3>
+                <dl>
+                  <dt>State</dt>
+                  <dd>{mail.state}</dd>
+                  {mail.attempts !== null && (
+                    <>
+                      <dt>Attempts</dt>
+                      <dd>{mail.attempts}</dd>
+                    </>
+                  )}
+                  {mail.lastError && (
+                    <>
+                      <dt>Last error</dt>
+                      <dd>{mail.lastError}</dd>
+                    </>
+                  )}
+                  {mail.sentAt && (
+                    <>
+                      <dt>Sent</dt>
+                      <dd>{mail.sentAt}</dd>
+                    </>
+                  )}
+                </dl>
+                {mail.canSendAgain && (
+                  <form method="post">
+                    {mail.unconfirmed && (
+                      <p>
+                        The mail server took it but never confirmed it: check it did not arrive before sending again.
+                      </p>
+                    )}
+                    <input type="hidden" name="intent" value="send-again" />
+                    <input type="hidden" name="kind" value={mail.kind} />
+                    <button type="submit" className="staff-button">
+                      Send again
+                      <span className="visually-hidden">: {mail.label}</span>
+                    </button>
+                  </form>
+                )}
+              </div>
+            ))}
+          </div>
+        </section>
+
+        <section className="staff-panel" aria-labelledby="inquiry-history">
+          <h2 id="inquiry-history">History</h2>
+          {history.length === 0 ? (
+            <p>Nothing done with it yet.</p>
+          ) : (
+            <ol className="inbox-history">
+              {history.map((entry) => (
+                <li key={entry.id}>
+                  <p className="inbox-history__meta">
+                    {entry.at}, {entry.actor}
+                  </p>
+                  <p className="inbox-note">
+                    {entry.action}
+                    {entry.detail ? `: ${entry.detail}` : ""}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+
+        <section className="staff-panel" aria-labelledby="inquiry-erase">
+          <h2 id="inquiry-erase">Personal data</h2>
+          <p>
+            When this person asks for their data to be deleted, erase it here: every inquiry of this e-mail address and
+            phone number goes, with its mails and notes. You confirm on the next page.
+          </p>
+          <a className="staff-button staff-button--danger" href={staffPaths.erase(inquiry.reference)}>
+            Erase this person's data
+          </a>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,193 @@
+import { formatIndiaTime, serviceName } from "../../server/inbox/report.server.ts";
+import { site } from "../../site/content/site.ts";
+import { StaffBar } from "../components/staff-bar.tsx";
+import { StatusBadge } from "../components/status-badge.tsx";
+import { StatusOptions } from "../components/status-options.tsx";
+import { inboxDone, inboxText, inquiryStatuses, isInboxDone, statusLabels } from "../content/inbox.ts";
+import { type InboxFilter, inboxExportUrl, inboxListUrl, readInboxFilter } from "../lib/inbox-filter.ts";
+import { refuseMethod, staffRequest } from "../lib/inbox-request.server.ts";
+import { staffPaths } from "../paths.ts";
+import type { Route } from "./+types/list";
+
+const PAGE_SIZE = 25;
+
+/** The inquiries, newest first, a page at a time, as the address's filter says (lib/inbox-filter.ts). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { staff, services } = await staffRequest(request);
+  const query = new URL(request.url).searchParams;
+  const { filter, page } = readInboxFilter(query);
+  const { rows, total } = await services.inbox.search(filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const done = query.get("done");
+  return {
+    staff: { name: staff.name, email: staff.email },
+    filter,
+    page,
+    total,
+    counts: await services.inbox.counts(filter),
+    done: isInboxDone(done) ? inboxDone[done] : undefined,
+    inquiries: rows.map((row) => ({
+      reference: row.reference,
+      received: `${formatIndiaTime(row.receivedAt)} IST`,
+      receivedAt: row.receivedAt,
+      name: row.name,
+      subject: row.msg_subject,
+      service: serviceName(row.service),
+      status: row.status,
+      mailNotSent: row.mailNotSent,
+    })),
+  };
+}
+
+export const action = ({ request }: Route.ActionArgs) => refuseMethod(request);
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${inboxText.title} | ${site.name}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function InboxList({ loaderData }: Route.ComponentProps) {
+  const { staff, filter, page, total, counts, inquiries, done } = loaderData;
+  const first = (page - 1) * PAGE_SIZE + 1;
+  const last = first + inquiries.length - 1;
+  const allButSpam = inquiryStatuses.filter((status) => status !== "spam").reduce((sum, s) => sum + counts[s], 0);
+  const tabs: { status: InboxFilter["status"]; label: string; count: number }[] = [
+    { status: undefined, label: inboxText.allLabel, count: allButSpam },
+    ...inquiryStatuses.map((status) => ({ status, label: statusLabels[status], count: counts[status] })),
+  ];
+  return (
+    <>
+      <StaffBar staff={staff} />
+      <div className="container staff-page">
+        {done && (
+          <p className="staff-notice" role="status">
+            {done}
+          </p>
+        )}
+        <h1>{inboxText.heading}</h1>
+
+        <search className="staff-panel">
+          <form method="get" action={staffPaths.inbox} className="inbox-filters">
+            <div className="staff-field">
+              <label htmlFor="inbox-q">{inboxText.searchLabel}</label>
+              <input
+                id="inbox-q"
+                name="q"
+                type="search"
+                defaultValue={filter.search}
+                aria-describedby="inbox-q-hint"
+                maxLength={200}
+              />
+              <p id="inbox-q-hint" className="staff-field__hint">
+                {inboxText.searchHint}
+              </p>
+            </div>
+            <div className="staff-field">
+              <label htmlFor="inbox-status">{inboxText.statusLabel}</label>
+              <select id="inbox-status" name="status" defaultValue={filter.status ?? ""}>
+                <option value="">{inboxText.allLabel}</option>
+                <StatusOptions />
+              </select>
+            </div>
+            <div className="staff-field">
+              <label htmlFor="inbox-from">{inboxText.fromLabel}</label>
+              <input id="inbox-from" name="from" type="date" defaultValue={filter.from} />
+            </div>
+            <div className="staff-field">
+              <label htmlFor="inbox-to">{inboxText.toLabel}</label>
+              <input id="inbox-to" name="to" type="date" defaultValue={filter.to} />
+            </div>
+            <div className="inbox-filters__actions">
+              <button type="submit" className="staff-button">
+                {inboxText.apply}
+              </button>
+              <a className="staff-button staff-button--quiet" href={staffPaths.inbox}>
+                {inboxText.clear}
+              </a>
+            </div>
+          </form>
+        </search>
+
+        <nav aria-label="Statuses">
+          <ul className="inbox-tabs">
+            {tabs.map((tab) => (
+              <li key={tab.label}>
+                <a
+                  href={inboxListUrl({ ...filter, status: tab.status })}
+                  aria-current={tab.status === filter.status ? "page" : undefined}
+                >
+                  {tab.label} <span>({tab.count})</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="inbox-summary">
+          <p>
+            {total === 0
+              ? inboxText.nothing
+              : `${first}–${last} of ${total} ${total === 1 ? "inquiry" : "inquiries"}, newest first.`}
+            {filter.status === "spam" && ` ${inboxText.spamKept}`}
+          </p>
+          {total > 0 && (
+            <a className="staff-button staff-button--quiet" href={inboxExportUrl(filter)} download>
+              {inboxText.export}
+            </a>
+          )}
+        </div>
+
+        {inquiries.length > 0 && (
+          <ol className="inbox-list" aria-label="Inquiries">
+            {inquiries.map((inquiry) => (
+              <li key={inquiry.reference} className="inbox-item">
+                <h2 className="inbox-item__title">
+                  <a href={staffPaths.inquiry(inquiry.reference)}>
+                    {inquiry.name}
+                    <span className="inbox-item__subject">{inquiry.subject}</span>
+                  </a>
+                </h2>
+                <dl className="inbox-item__facts">
+                  <div>
+                    <dt>Reference</dt>
+                    <dd>{inquiry.reference}</dd>
+                  </div>
+                  <div>
+                    <dt>Received</dt>
+                    <dd>
+                      <time dateTime={inquiry.receivedAt}>{inquiry.received}</time>
+                    </dd>
+                  </div>
+                  {inquiry.service && (
+                    <div>
+                      <dt>Service</dt>
+                      <dd>{inquiry.service}</dd>
+                    </div>
+                  )}
+                  <div>
+                    <dt>Status</dt>
+                    <dd>
+                      <StatusBadge status={inquiry.status} />
+                    </dd>
+                  </div>
+                  {inquiry.mailNotSent && (
+                    <div>
+                      <dt className="visually-hidden">Mail</dt>
+                      <dd className="inbox-mark">{inboxText.mailNotSent}</dd>
+                    </div>
+                  )}
+                </dl>
+              </li>
+            ))}
+          </ol>
+        )}
+
+        {total > PAGE_SIZE && (
+          <nav className="inbox-pages" aria-label="Pages">
+            {page > 1 ? <a href={inboxListUrl(filter, page - 1)}>{inboxText.previous}</a> : <span />}
+            {last < total ? <a href={inboxListUrl(filter, page + 1)}>{inboxText.next}</a> : <span />}
+          </nav>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { redirect } from "react-router";
+import { contactServices } from "../../server/services.server.ts";
+import { addPasskeyOptions } from "../../server/staff/webauthn.server.ts";
+import { accountText as text } from "../content/sign-in.ts";
+import { requireStaff } from "../lib/require-staff.server.ts";
+import { jsonAnswer } from "../lib/staff-requests.server.ts";
+import { staffPaths } from "../paths.ts";
+import type { Route } from "./+types/passkey-add-options";
+
+/** Only the account page's passkey form posts here; a visit goes to that page. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  throw redirect(staffPaths.account, 303);
+}
+
+/** The options for a new passkey of the signed-in account. */
+export async function action({ request }: Route.ActionArgs) {
+  const member = await requireStaff(request);
+  const { staff } = contactServices();
+  const account = await staff.accounts.byId(member.id);
+  const options = account ? await addPasskeyOptions(request, account, staff) : undefined;
+  if (!options) return jsonAnswer({ error: text.passkeyNotAdded }, { status: 503, headers: { "Retry-After": "60" } });
+  return jsonAnswer({ options });
+}

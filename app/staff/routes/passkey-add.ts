@@ -1,0 +1,26 @@
+import { redirect } from "react-router";
+import { contactServices } from "../../server/services.server.ts";
+import { addPasskey } from "../../server/staff/webauthn.server.ts";
+import { accountText as text } from "../content/sign-in.ts";
+import { requireStaff } from "../lib/require-staff.server.ts";
+import { asRegistrationRequest, jsonAnswer, readJsonBody } from "../lib/staff-requests.server.ts";
+import { staffPaths } from "../paths.ts";
+import type { Route } from "./+types/passkey-add";
+
+/** Only the account page's passkey form posts here; a visit goes to that page. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  throw redirect(staffPaths.account, 303);
+}
+
+/** Stores the new passkey of the signed-in account, and says to show the account page again. */
+export async function action({ request }: Route.ActionArgs) {
+  const member = await requireStaff(request);
+  const input = asRegistrationRequest(await readJsonBody(request));
+  const { staff } = contactServices();
+  const account = await staff.accounts.byId(member.id);
+  if (!input || !account || !(await addPasskey(request, account, input, staff))) {
+    return jsonAnswer({ error: text.passkeyNotAdded }, { status: 400 });
+  }
+  return jsonAnswer({ location: `${staffPaths.account}?notice=passkey-added` });
+}

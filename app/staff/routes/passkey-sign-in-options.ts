@@ -1,0 +1,31 @@
+import { redirect } from "react-router";
+import { clientAddressContext } from "../../request-context.server.ts";
+import { contactServices } from "../../server/services.server.ts";
+import { waitMessage } from "../../server/staff/sign-in.server.ts";
+import { throttleKeys } from "../../server/staff/throttle.server.ts";
+import { signInOptions } from "../../server/staff/webauthn.server.ts";
+import { staffSignInText as text } from "../content/sign-in.ts";
+import { jsonAnswer } from "../lib/staff-requests.server.ts";
+import { staffPaths } from "../paths.ts";
+import type { Route } from "./+types/passkey-sign-in-options";
+
+/** Only the passkey button posts here; a visit goes to the sign-in page. */
+export function loader() {
+  throw redirect(staffPaths.signIn, 303);
+}
+
+/** A fresh challenge for a passkey to sign, unless this client is waiting after too many failures. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { staff } = contactServices();
+  const waitMs = await staff.throttle.waiting([throttleKeys.address(context.get(clientAddressContext))]);
+  if (waitMs > 0) {
+    return jsonAnswer(
+      { error: waitMessage(waitMs) },
+      { status: 429, headers: { "Retry-After": String(Math.ceil(waitMs / 1000)) } },
+    );
+  }
+  const options = await signInOptions(request, staff);
+  if (!options)
+    return jsonAnswer({ error: text.passkeyUnavailable }, { status: 503, headers: { "Retry-After": "60" } });
+  return jsonAnswer({ options });
+}
