@@ -1,4 +1,4 @@
-import { SPAM_KEPT_DAYS } from "../../staff/content/inbox.ts";
+import { SPAM_KEPT_DAYS } from "../../site/content/legal.ts";
 import { type Database, retryWhileBusy } from "../store/db.server.ts";
 import { deleteInquiries } from "./inbox.server.ts";
 

@@ -1,3 +1,5 @@
+import { SPAM_KEPT_DAYS } from "../../site/content/legal.ts";
+
 /**
  * The staff inbox's words and fixed lists: the statuses an inquiry moves
  * through, and what staff read on each screen.
@@ -26,9 +28,6 @@ export const spamReasons = {
   tooFast: (seconds: number) => `Sent ${seconds.toFixed(1)} s after the form was opened, faster than a person types`,
   byStaff: "Marked as spam by staff",
 } as const;
-
-/** Spam is kept this long for staff to look through, then deleted by the daily clean-up. */
-export const SPAM_KEPT_DAYS = 30;
 
 export const inboxText = {
   title: "Inbox",
