@@ -20,6 +20,7 @@ export default defineConfig({
             "scripts/**/*.test.ts",
             "vite/**/*.test.ts",
             "bench/**/*.test.ts",
+            "tests/rules/**/*.test.ts",
           ],
           // On PostgreSQL each store test first creates and migrates a database of its own.
           ...(process.env.TEST_STORE === "postgres" ? { testTimeout: 30_000, hookTimeout: 30_000 } : {}),

@@ -1,0 +1,93 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const copies: string[] = [];
+
+afterEach(() => {
+  for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A scratch copy of what `npm run lint` reads, sharing the project's node_modules. */
+function scratchCopy(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "import-rules-"));
+  copies.push(dir);
+  for (const entry of [
+    "app",
+    "server",
+    "server.ts",
+    ".dependency-cruiser.cjs",
+    "biome.json",
+    "package.json",
+    "tsconfig.json",
+    ".gitignore",
+  ]) {
+    cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
+  }
+  symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
+  return dir;
+}
+
+function prepend(dir: string, file: string, line: string) {
+  const target = path.join(dir, file);
+  writeFileSync(target, `${line}\n${readFileSync(target, "utf8")}`);
+}
+
+/** `npm run lint` in the copy, with the Node that runs the tests first on the PATH. */
+async function lint(dir: string): Promise<{ code: number; output: string }> {
+  const child = spawn("npm", ["run", "--silent", "lint"], {
+    cwd: dir,
+    env: { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}` },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const [code] = await once(child, "exit");
+  return { code: code as number, output };
+}
+
+describe("npm run lint holds the import rules", { timeout: 60_000 }, () => {
+  test("React Router imported by the store engine fails, naming the rule and the import", async () => {
+    const dir = scratchCopy();
+    prepend(dir, "app/server/store/sqlite.server.ts", 'import { redirect } from "react-router";');
+    const { code, output } = await lint(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(
+      /domain-code-without-react: app\/server\/store\/sqlite\.server\.ts → \S*node_modules\/react-router\//,
+    );
+  });
+
+  test("a staff component imported by the public about page fails, naming the rule and the import", async () => {
+    const dir = scratchCopy();
+    prepend(dir, "app/site/routes/about.tsx", 'import { StaffBar } from "../../staff/components/staff-bar.tsx";');
+    const { code, output } = await lint(dir);
+    expect(code).not.toBe(0);
+    expect(output).toContain(
+      "public-site-never-imports-staff-area: app/site/routes/about.tsx → app/staff/components/staff-bar.tsx",
+    );
+  });
+
+  test("a server module imported by a component that reaches the browser fails, however the path is spelled", async () => {
+    const dir = scratchCopy();
+    prepend(
+      dir,
+      "app/site/components/ui/logo.tsx",
+      'import { site as _s } from "../../../../app/./server/settings/../settings/settings.server.ts";',
+    );
+    const { code, output } = await lint(dir);
+    expect(code).not.toBe(0);
+    expect(output).toContain(
+      "browser-code-never-imports-server-modules: app/site/components/ui/logo.tsx → app/server/settings/settings.server.ts",
+    );
+  });
+
+  test("the copy as it is passes the import rules", async () => {
+    const { code, output } = await lint(scratchCopy());
+    expect(output).toContain("no dependency violations found");
+    expect(code, output).toBe(0);
+  });
+});
