@@ -38,7 +38,7 @@ let services: SiteServices;
 try {
   site = development ? await developmentBuild(server) : await productionBuild(path.resolve(root, config.buildDir));
   services = await site.services();
-  await services.startDelivery(log);
+  await services.startSiteServices(log);
 } catch (error) {
   log.error((error as Error).message);
   process.exit(1);
@@ -98,7 +98,7 @@ async function stopInOrder(signal: string) {
   }
   await site.close();
   // Only now: an action still running would find the database closed.
-  await services.stopDelivery().catch((error: unknown) => {
+  await services.stopSiteServices().catch((error: unknown) => {
     log.error(`The mail queue did not stop cleanly: ${(error as Error).message}`);
   });
   process.exit(0);

@@ -16,8 +16,8 @@ export type SiteServices = {
    * Opens the store (applying migrations) and starts the mail queue, which
    * write to the given log; rejects with a message for the operator.
    */
-  startDelivery: (log?: Log) => Promise<void>;
-  stopDelivery: () => Promise<void>;
+  startSiteServices: (log?: Log) => Promise<void>;
+  stopSiteServices: () => Promise<void>;
   /** For GET /readyz: whether the store answers and the mail queue is moving. */
   readiness: () => Promise<Readiness>;
   createLoadContext: (scope: RequestScope) => RouterContextProvider;
@@ -33,7 +33,7 @@ export type SiteBuild = {
 
 function servicesOf(build: ServerBuild, where: string): SiteServices {
   const entry = build.entry.module as typeof build.entry.module & Partial<SiteServices>;
-  if (!entry.startDelivery || !entry.stopDelivery || !entry.readiness || !entry.createLoadContext) {
+  if (!entry.startSiteServices || !entry.stopSiteServices || !entry.readiness || !entry.createLoadContext) {
     throw new Error(`The server build at ${where} is out of date: run "npm run build" again.`);
   }
   return entry as SiteServices;

@@ -1,14 +1,14 @@
 import { existsSync } from "node:fs";
-import { type ContactEnv, readContactEnv } from "../../app/server/settings/env.server.ts";
+import { readSiteSettings, type SiteSettings } from "../../app/server/settings/site-settings.server.ts";
 import { type Database, openStore, type StoreLocation } from "../../app/server/store/db.server.ts";
 import { describeStore } from "../../app/server/store/location.server.ts";
 
 /** A staff command may wait for the server's lock; the server itself must not. */
 const BUSY_WAIT_MS = 5000;
 
-function settings(): ContactEnv | undefined {
+function settings(): SiteSettings | undefined {
   try {
-    return readContactEnv();
+    return readSiteSettings();
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     return undefined;

@@ -9,7 +9,7 @@ import { pagePaths, paths } from "../../site/content/urls.ts";
 import { type ContactErrors, contactBodyLimitBytes, validateContact } from "../../site/lib/contact-schema.ts";
 import { spamReasons } from "../../staff/content/inbox.ts";
 import { readFormBody } from "../forms/form-body.server.ts";
-import type { ContactServices } from "../services.server.ts";
+import type { SiteServices } from "../site-services.server.ts";
 import { issueFormToken, submissionKey, verifyFormToken } from "./form-token.server.ts";
 import type { InquiryOrigin } from "./inquiries.server.ts";
 import { clientKey, type RateLimitDecision } from "./rate-limit.server.ts";
@@ -95,7 +95,7 @@ type Log = Pick<Console, "info" | "error">;
 export async function submitContactForm(
   request: Request,
   clientAddress: string,
-  services: ContactServices,
+  services: SiteServices,
   log: Log = console,
 ): Promise<ContactOutcome> {
   if (request.method !== "POST") return refused(405, {}, { formError: contactFormProblems.notAForm });

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import MailComposer from "nodemailer/lib/mail-composer";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
-import type { SmtpSettings } from "../settings/env.server.ts";
+import type { SmtpSettings } from "../settings/site-settings.server.ts";
 import type { OutgoingMail } from "./messages.server.ts";
 
 export type Mailer = {

@@ -9,9 +9,9 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** How stale "last seen" may get before a request writes it again: not a write for every request. */
 const TOUCH_AFTER_MS = 60 * 1000;
 
-export type SessionMember = { id: number; email: string; name: string };
+export type StaffMember = { id: number; email: string; name: string };
 
-export type ActiveSession = { member: SessionMember; idHash: string };
+export type ActiveSession = { member: StaffMember; idHash: string };
 
 type SessionRow = {
   id_hash: string;

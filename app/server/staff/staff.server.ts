@@ -12,7 +12,7 @@ import { createPasswordHasher, type PasswordHasher, type ScryptCost } from "./pa
 import { createStaffSessions, type StaffSessions } from "./sessions.server.ts";
 import { createSignInThrottle, type SignInThrottle, type ThrottlePolicy } from "./throttle.server.ts";
 
-/** Everything staff sign-in needs, on one database; the server holds one set (delivery.server.ts). */
+/** Everything staff sign-in needs, on one database; the server holds one set (app/server/site-services.server.ts). */
 export type StaffServices = {
   accounts: StaffAccounts;
   links: StaffLinks;

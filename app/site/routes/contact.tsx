@@ -4,8 +4,8 @@ import { clientAddressContext, requestLogContext } from "../../request-context.s
 import { issueFormToken } from "../../server/contact/form-token.server.ts";
 import { REFERENCE_PATTERN } from "../../server/contact/inquiries.server.ts";
 import { type ContactFormOrigin, sourcePageOf, submitContactForm } from "../../server/contact/submission.server.ts";
-import { contactServices } from "../../server/services.server.ts";
-import { contactEnv } from "../../server/settings/env.server.ts";
+import { siteSettings } from "../../server/settings/site-settings.server.ts";
+import { siteServices } from "../../server/site-services.server.ts";
 import { ContactForm } from "../components/contact/contact-form.tsx";
 import { ContactSent } from "../components/contact/contact-sent.tsx";
 import { PageBanner } from "../components/sections/page-banner.tsx";
@@ -32,7 +32,7 @@ export function loader({ request }: Route.LoaderArgs) {
     return {
       state: "sent" as const,
       reference: REFERENCE_PATTERN.test(sent) ? sent : null,
-      confirmationByEmail: contactEnv().smtp !== undefined,
+      confirmationByEmail: siteSettings().smtp !== undefined,
     };
   }
   const service = findService(query.get("service") ?? "");
@@ -44,7 +44,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return {
     state: "form" as const,
     subject: service ? contactFormText.quoteSubject(service.title) : "",
-    token: issueFormToken(contactEnv().form.secret),
+    token: issueFormToken(siteSettings().form.secret),
     origin,
   };
 }
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await submitContactForm(
     request,
     context.get(clientAddressContext),
-    contactServices(),
+    siteServices(),
     context.get(requestLogContext),
   );
   if (outcome.kind === "sent") return redirect(outcome.location, 303);

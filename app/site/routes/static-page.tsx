@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { contactEnv } from "../../server/settings/env.server.ts";
+import { siteSettings } from "../../server/settings/site-settings.server.ts";
 import { FaqList } from "../components/sections/faq-list.tsx";
 import { LegalText } from "../components/sections/legal-text.tsx";
 import { PageBanner } from "../components/sections/page-banner.tsx";
@@ -16,7 +16,7 @@ export function loader({ params }: Route.LoaderArgs) {
   if (!isStaticPageSlug(params.page)) throw data(null, { status: 404 });
   if (params.page !== "privacy") return { page: params.page, privacy: null };
   // Rendered for each request (urls.ts): the notice states the settings this server runs with.
-  const { retentionDays, mailTo } = contactEnv();
+  const { retentionDays, mailTo } = siteSettings();
   return { page: params.page, privacy: privacyNotice({ retentionDays, mailTo }) };
 }
 

@@ -2,8 +2,9 @@ import { data } from "react-router";
 import { REFERENCE_PATTERN } from "../../server/contact/inquiries.server.ts";
 import { readFormBody } from "../../server/forms/form-body.server.ts";
 import type { InboxRow } from "../../server/inbox/inbox.server.ts";
-import { type ContactServices, contactServices } from "../../server/services.server.ts";
-import { requireStaff, type StaffMember } from "./require-staff.server.ts";
+import { type SiteServices, siteServices } from "../../server/site-services.server.ts";
+import type { StaffMember } from "../../server/staff/sessions.server.ts";
+import { requireStaff } from "./require-staff.server.ts";
 
 /**
  * The start of every /inbox loader and action, in the order that keeps the
@@ -11,16 +12,16 @@ import { requireStaff, type StaffMember } from "./require-staff.server.ts";
  * same redirect to sign-in before anything is read, not even whether an
  * inquiry exists.
  */
-export async function staffRequest(request: Request): Promise<{ staff: StaffMember; services: ContactServices }> {
+export async function staffRequest(request: Request): Promise<{ staff: StaffMember; services: SiteServices }> {
   const staff = await requireStaff(request);
-  return { staff, services: contactServices() };
+  return { staff, services: siteServices() };
 }
 
 /** The same, and the inquiry the address names; 404 (to signed-in staff only) when there is none. */
 export async function staffRequestFor(
   request: Request,
   reference: string | undefined,
-): Promise<{ staff: StaffMember; services: ContactServices; inquiry: InboxRow }> {
+): Promise<{ staff: StaffMember; services: SiteServices; inquiry: InboxRow }> {
   const { staff, services } = await staffRequest(request);
   const inquiry = reference && REFERENCE_PATTERN.test(reference) ? await services.inbox.find(reference) : undefined;
   if (!inquiry) throw data(null, { status: 404 });

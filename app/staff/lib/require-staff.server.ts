@@ -1,15 +1,14 @@
 import { redirect } from "react-router";
-import { contactServices } from "../../server/services.server.ts";
+import { siteServices } from "../../server/site-services.server.ts";
 import { sessionIdFrom } from "../../server/staff/cookie.server.ts";
+import type { StaffMember } from "../../server/staff/sessions.server.ts";
 import { staffPaths } from "../paths.ts";
-
-export type StaffMember = { id: number; email: string; name: string };
 
 /** The session a request carries, if it is live: its id (from the cookie) and whose it is. */
 export async function currentSession(request: Request): Promise<{ id: string; member: StaffMember } | undefined> {
   const id = sessionIdFrom(request);
   if (!id) return undefined;
-  const session = await contactServices().staff.sessions.find(id);
+  const session = await siteServices().staff.sessions.find(id);
   return session ? { id, member: session.member } : undefined;
 }
 

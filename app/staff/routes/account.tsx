@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { Island } from "../../islands/island.tsx";
 import { clientAddressContext } from "../../request-context.server.ts";
-import { contactServices } from "../../server/services.server.ts";
+import { siteServices } from "../../server/site-services.server.ts";
 import { changePassword } from "../../server/staff/password-change.server.ts";
 import { NewPasswordFields } from "../components/sign-in-new-password.tsx";
 import { PasskeyAdd } from "../components/sign-in-passkey-add.tsx";
@@ -29,7 +29,7 @@ function isNotice(value: string | null): value is AccountNotice {
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireStaff(request);
   const notice = new URL(request.url).searchParams.get("notice");
-  const passkeys = (await contactServices().staff.passkeys.listFor(member.id)).map((passkey) => ({
+  const passkeys = (await siteServices().staff.passkeys.listFor(member.id)).map((passkey) => ({
     id: passkey.credentialId,
     name: passkey.name,
     added: dayInIndia.format(passkey.createdAt),
@@ -43,7 +43,7 @@ type ActionData = { currentError?: string; passwordError?: string; formError?: s
 export async function action({ request, context }: Route.ActionArgs) {
   const member = await requireStaff(request);
   const fields = await readStaffForm(request, ["intent", "credential", "current", "password", "repeat"]);
-  const { staff } = contactServices();
+  const { staff } = siteServices();
   if (fields?.intent === "remove-passkey" && fields.credential) {
     if (await staff.passkeys.remove(member.id, fields.credential)) {
       await staff.audit.record({ actor: member.email, action: "passkey removed" });

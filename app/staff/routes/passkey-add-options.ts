@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { contactServices } from "../../server/services.server.ts";
+import { siteServices } from "../../server/site-services.server.ts";
 import { addPasskeyOptions } from "../../server/staff/webauthn.server.ts";
 import { accountText as text } from "../content/sign-in.ts";
 import { requireStaff } from "../lib/require-staff.server.ts";
@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The options for a new passkey of the signed-in account. */
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireStaff(request);
-  const { staff } = contactServices();
+  const { staff } = siteServices();
   const account = await staff.accounts.byId(member.id);
   const options = account ? await addPasskeyOptions(request, account, staff) : undefined;
   if (!options) return jsonAnswer({ error: text.passkeyNotAdded }, { status: 503, headers: { "Retry-After": "60" } });

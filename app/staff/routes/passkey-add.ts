@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { contactServices } from "../../server/services.server.ts";
+import { siteServices } from "../../server/site-services.server.ts";
 import { addPasskey } from "../../server/staff/webauthn.server.ts";
 import { accountText as text } from "../content/sign-in.ts";
 import { requireStaff } from "../lib/require-staff.server.ts";
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireStaff(request);
   const input = asRegistrationRequest(await readJsonBody(request));
-  const { staff } = contactServices();
+  const { staff } = siteServices();
   const account = await staff.accounts.byId(member.id);
   if (!input || !account || !(await addPasskey(request, account, input, staff))) {
     return jsonAnswer({ error: text.passkeyNotAdded }, { status: 400 });

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { clientAddressContext } from "../../request-context.server.ts";
-import { contactServices } from "../../server/services.server.ts";
+import { siteServices } from "../../server/site-services.server.ts";
 import { waitMessage } from "../../server/staff/sign-in.server.ts";
 import { throttleKeys } from "../../server/staff/throttle.server.ts";
 import { signInOptions } from "../../server/staff/webauthn.server.ts";
@@ -16,7 +16,7 @@ export function loader() {
 
 /** A fresh challenge for a passkey to sign, unless this client is waiting after too many failures. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { staff } = contactServices();
+  const { staff } = siteServices();
   const waitMs = await staff.throttle.waiting([throttleKeys.address(context.get(clientAddressContext))]);
   if (waitMs > 0) {
     return jsonAnswer(

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { clientAddressContext } from "../../request-context.server.ts";
-import { contactServices } from "../../server/services.server.ts";
+import { siteServices } from "../../server/site-services.server.ts";
 import { sessionIdFrom } from "../../server/staff/cookie.server.ts";
 import { signInWithPasskey } from "../../server/staff/sign-in.server.ts";
 import { staffSignInText as text } from "../content/sign-in.ts";
@@ -17,7 +17,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const response = asAuthenticationResponse(await readJsonBody(request));
   if (!response) return jsonAnswer({ error: text.passkeyFailed }, { status: 400 });
-  const { staff } = contactServices();
+  const { staff } = siteServices();
   const outcome = await signInWithPasskey(response, request, context.get(clientAddressContext), staff);
   if (outcome.kind === "signed-in") {
     const previous = sessionIdFrom(request);

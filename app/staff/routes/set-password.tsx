@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { contactServices } from "../../server/services.server.ts";
+import { siteServices } from "../../server/site-services.server.ts";
 import { setPasswordThroughLink } from "../../server/staff/password-change.server.ts";
 import { NewPasswordFields } from "../components/sign-in-new-password.tsx";
 import { setPasswordText as text } from "../content/sign-in.ts";
@@ -18,7 +18,7 @@ const invalid = () => data<PageData>({ state: "invalid" }, { status: 404 });
  * does no harm; setting the password does.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const { staff } = contactServices();
+  const { staff } = siteServices();
   const link = await staff.links.find(params.token);
   const account = link ? await staff.accounts.byId(link.staffId) : undefined;
   if (!account) return invalid();
@@ -26,7 +26,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { staff } = contactServices();
+  const { staff } = siteServices();
   const link = await staff.links.find(params.token);
   const account = link ? await staff.accounts.byId(link.staffId) : undefined;
   if (!account) return invalid();

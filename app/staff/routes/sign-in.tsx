@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { Island } from "../../islands/island.tsx";
 import { clientAddressContext } from "../../request-context.server.ts";
-import { contactServices } from "../../server/services.server.ts";
+import { siteServices } from "../../server/site-services.server.ts";
 import { sessionIdFrom } from "../../server/staff/cookie.server.ts";
 import { signInWithPassword } from "../../server/staff/sign-in.server.ts";
 import { SignInForm } from "../components/sign-in-form.tsx";
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readStaffForm(request, ["email", "password"]);
   if (!fields) return data({ email: "", error: text.unreadable }, { status: 400 });
   const email = fields.email ?? "";
-  const staff = contactServices().staff;
+  const staff = siteServices().staff;
   const outcome = await signInWithPassword(
     { email, password: fields.password ?? "" },
     request,

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { contactServices } from "../../server/services.server.ts";
+import { siteServices } from "../../server/site-services.server.ts";
 import { clearedSessionCookie } from "../../server/staff/cookie.server.ts";
 import { currentSession, requireStaff } from "../lib/require-staff.server.ts";
 import { readStaffForm } from "../lib/staff-requests.server.ts";
@@ -21,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await currentSession(request);
   if (!session) throw redirect(staffPaths.signIn, 303);
   const fields = await readStaffForm(request, ["everywhere"]);
-  const { staff } = contactServices();
+  const { staff } = siteServices();
   const everywhere = fields?.everywhere === "1";
   if (everywhere) {
     const ended = await staff.sessions.endAll(session.member.id);

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { readContactEnv } from "./env.server.ts";
+import { readSiteSettings } from "./site-settings.server.ts";
 
 describe("the contact settings", () => {
   test("start with mail off and the database under data/", () => {
-    const env = readContactEnv({});
+    const env = readSiteSettings({});
     expect(env.smtp).toBeUndefined();
     expect(env.databasePath).toMatch(/data[/\\]inquiries\.sqlite$/);
     expect(env.mailTo).toBe("hello@example.com");
@@ -13,7 +13,7 @@ describe("the contact settings", () => {
   });
 
   test("read SMTP, with the usual port for the kind of connection", () => {
-    const plain = readContactEnv({ SMTP_HOST: "smtp.example.com", SMTP_USER: "u", SMTP_PASS: "p" });
+    const plain = readSiteSettings({ SMTP_HOST: "smtp.example.com", SMTP_USER: "u", SMTP_PASS: "p" });
     expect(plain.smtp).toEqual({
       host: "smtp.example.com",
       port: 587,
@@ -22,8 +22,8 @@ describe("the contact settings", () => {
       timeoutMs: 30_000,
       confirmTimeoutMs: 600_000,
     });
-    expect(readContactEnv({ SMTP_HOST: "smtp.example.com", SMTP_SECURE: "1" }).smtp?.port).toBe(465);
-    expect(readContactEnv({ MAIL_FROM: '"Sales Desk" <sales@example.com>' }).mailFrom).toEqual({
+    expect(readSiteSettings({ SMTP_HOST: "smtp.example.com", SMTP_SECURE: "1" }).smtp?.port).toBe(465);
+    expect(readSiteSettings({ MAIL_FROM: '"Sales Desk" <sales@example.com>' }).mailFrom).toEqual({
       name: "Sales Desk",
       address: "sales@example.com",
     });
@@ -31,9 +31,9 @@ describe("the contact settings", () => {
 
   test("wait longer for the answer to the end of a message than for each other step, never shorter", () => {
     const given = { SMTP_HOST: "smtp.example.com", SMTP_TIMEOUT_SECONDS: "20", SMTP_CONFIRM_TIMEOUT_SECONDS: "300" };
-    expect(readContactEnv(given).smtp).toMatchObject({ timeoutMs: 20_000, confirmTimeoutMs: 300_000 });
+    expect(readSiteSettings(given).smtp).toMatchObject({ timeoutMs: 20_000, confirmTimeoutMs: 300_000 });
     const shorter = { SMTP_HOST: "smtp.example.com", SMTP_TIMEOUT_SECONDS: "60", SMTP_CONFIRM_TIMEOUT_SECONDS: "5" };
-    expect(readContactEnv(shorter).smtp?.confirmTimeoutMs).toBe(60_000);
+    expect(readSiteSettings(shorter).smtp?.confirmTimeoutMs).toBe(60_000);
   });
 
   test.each([
@@ -47,6 +47,6 @@ describe("the contact settings", () => {
     [{ MAIL_RETRY_SECONDS: "soon" }, "MAIL_RETRY_SECONDS: must be a number of seconds"],
     [{ FORM_SECRET: "short" }, "FORM_SECRET: must be at least 32 characters long"],
   ])("refuse %o, naming it", (env, message) => {
-    expect(() => readContactEnv(env)).toThrow(message);
+    expect(() => readSiteSettings(env)).toThrow(message);
   });
 });

@@ -8,14 +8,14 @@ import { createMailer, isPermanentRejection, isUnconfirmedDelivery } from "./mai
 import { composeMail } from "./mail/messages.server.ts";
 import { createOutbox, errorText, type Outbox, type OutboxWorker, startOutboxWorker } from "./mail/outbox.server.ts";
 import type { Readiness } from "./readiness.server.ts";
-import { type ContactEnv, contactEnv } from "./settings/env.server.ts";
+import { type SiteSettings, siteSettings } from "./settings/site-settings.server.ts";
 import { createStaffServices, type StaffServices } from "./staff/staff.server.ts";
 import { DamagedDatabaseError, type Database, openStore, retryWhileBusy } from "./store/db.server.ts";
 import { describeStore } from "./store/location.server.ts";
 
 /** What the contact action needs, one shared instance per process. */
-export type ContactServices = {
-  env: ContactEnv;
+export type SiteServices = {
+  env: SiteSettings;
   store: InquiryStore;
   audit: AuditLog;
   /** What staff do with inquiries in /inbox. */
@@ -27,7 +27,7 @@ export type ContactServices = {
   notifyOutbox(): void;
 };
 
-type Running = ContactServices & { db: Database; outbox: Outbox; worker?: OutboxWorker; retention?: RetentionJob };
+type Running = SiteServices & { db: Database; outbox: Outbox; worker?: OutboxWorker; retention?: RetentionJob };
 
 // Kept on the global object so that a development server reloading this module
 // reuses the open database and its one worker instead of starting another.
@@ -45,10 +45,11 @@ const STUCK_AFTER_MS = 30 * 60_000;
 /** How long a mail waits to read its inquiry from a locked database before the attempt fails and is retried. */
 const READ_PATIENCE_MS = 5000;
 
-/** The shared services, opened by startDelivery before the server takes requests. */
-export function contactServices(): ContactServices {
+/** The shared services, opened by startSiteServices before the server takes requests. */
+export function siteServices(): SiteServices {
   const running = holder[KEY];
-  if (!running) throw new Error("The site's services are not started: startDelivery() runs before the server listens.");
+  if (!running)
+    throw new Error("The site's services are not started: startSiteServices() runs before the server listens.");
   return running;
 }
 
@@ -58,7 +59,7 @@ export function contactServices(): ContactServices {
  * (retention.server.ts). Throws, with a message naming it, on a bad setting or a database
  * that cannot be opened, so the server can refuse to start.
  */
-export async function startDelivery(log: Log = console): Promise<void> {
+export async function startSiteServices(log: Log = console): Promise<void> {
   if (holder[KEY]) return;
   const running = await open(log);
   holder[KEY] = running;
@@ -101,7 +102,7 @@ export async function readiness(): Promise<Readiness> {
 }
 
 /** Stops the clean-up and the mail queue, letting a mail being sent finish (briefly), and closes the database. */
-export async function stopDelivery(): Promise<void> {
+export async function stopSiteServices(): Promise<void> {
   const running = holder[KEY];
   if (!running) return;
   holder[KEY] = undefined;
@@ -111,7 +112,7 @@ export async function stopDelivery(): Promise<void> {
 }
 
 async function open(log: Log): Promise<Running> {
-  const env = contactEnv();
+  const env = siteSettings();
   let db: Database;
   try {
     db = await openStore(env.store);

@@ -14,7 +14,7 @@ export type SmtpSettings = {
   confirmTimeoutMs: number;
 };
 
-export type ContactEnv = {
+export type SiteSettings = {
   /** SQLite's file: the store unless DATABASE_URL is set. */
   databasePath: string;
   /** The store: SQLite's file, or the PostgreSQL database every instance shares. */
@@ -31,10 +31,10 @@ export type ContactEnv = {
 };
 
 /**
- * The contact form's settings (database, mail, limits), read by the one
+ * What the site's services run with (store, mail, form, limits, retention), read by the one
  * reader of settings; a bad value throws an error that names it.
  */
-export function readContactEnv(env: NodeJS.ProcessEnv = process.env): ContactEnv {
+export function readSiteSettings(env: NodeJS.ProcessEnv = process.env): SiteSettings {
   const e = readSettings(env);
   const dataDir = path.resolve(e.DATA_DIR);
   const databasePath = e.DATABASE_PATH ? path.resolve(e.DATABASE_PATH) : path.join(dataDir, "inquiries.sqlite");
@@ -70,10 +70,10 @@ export function readContactEnv(env: NodeJS.ProcessEnv = process.env): ContactEnv
   };
 }
 
-let current: ContactEnv | undefined;
+let current: SiteSettings | undefined;
 
 /** The settings of this process, read on first use. */
-export function contactEnv(): ContactEnv {
-  current ??= readContactEnv();
+export function siteSettings(): SiteSettings {
+  current ??= readSiteSettings();
   return current;
 }
