@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { brandFontCharacters, brandFontWeights, cutBrandFont, unicodeRange } from "./brand-font.ts";
 
-const fontsCss = readFileSync(path.resolve(import.meta.dirname, "../../app/site/styles/fonts.css"), "utf8");
+const fontsCss = readFileSync(path.resolve(import.meta.dirname, "../app/site/styles/fonts.css"), "utf8");
 const brandFace = /@font-face\s*{[^}]*"Plus Jakarta Sans Variable"[^}]*}/.exec(fontsCss)?.[0] ?? "";
 const declared = (property: string) =>
   new RegExp(`${property}:\\s*([^;]+);`).exec(brandFace)?.[1]?.replace(/\s+/g, " ").trim();
@@ -37,7 +37,7 @@ describe("the brand typeface's cut", () => {
 
 describe("the style sheets", () => {
   test("ask for no OpenType feature the cut leaves out", () => {
-    const stylesDir = path.resolve(import.meta.dirname, "../../app");
+    const stylesDir = path.resolve(import.meta.dirname, "../app");
     const sheets = readdirSync(stylesDir, { recursive: true })
       .map(String)
       .filter((file) => file.endsWith(".css"));

@@ -21,7 +21,7 @@ import { type LoadReport, renderLoadMarkdown, type SetupResult, summarize } from
 // when something could not be measured. Progress goes to stderr, the Markdown
 // report to stdout and reports/.
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 
 const usage = `Load benchmark: autocannon against the production server on 127.0.0.1.
 

@@ -21,7 +21,7 @@ const specGroups = {
 
 const specPages = ["/", "/about", "/contact", "/product", "/services", "/faq", "/privacy", "/term"];
 
-const publicDir = path.resolve(import.meta.dirname, "../../public");
+const publicDir = path.resolve(import.meta.dirname, "../../../public");
 
 function toRouteObjects(entries: RouteConfigEntry[]): RouteObject[] {
   return entries.map((entry) =>
