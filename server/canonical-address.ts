@@ -3,13 +3,44 @@ import type { NextFunction, Request, Response } from "express";
 /**
  * The one address of a page, from whatever path a request names: runs of
  * slashes and backslashes become one slash (a browser reads "//host" and
- * "/\host" in a Location as another site), a trailing slash or "/index.html"
- * goes, and the home page is "/".
+ * "/\host" in a Location as another site), "." and ".." segments are
+ * resolved, each segment is spelled with the fewest escapes (React Router
+ * decodes a path before matching it, so "/%69nbox" would otherwise reach the
+ * staff area under another name), a trailing slash or "/index.html" goes, and
+ * the home page is "/".
  */
 export function canonicalPath(pathname: string): string {
-  const collapsed = pathname.replace(/[\\/]+/g, "/");
-  const withoutIndex = collapsed.replace(/\/index\.html$/i, "/");
-  return withoutIndex.replace(/\/+$/, "") || "/";
+  const segments: string[] = [];
+  for (const raw of pathname.split(/[\\/]+/)) {
+    const segment = canonicalSegment(raw);
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") segments.pop();
+    else segments.push(segment);
+  }
+  if (segments.at(-1)?.toLowerCase() === "index.html") segments.pop();
+  return `/${segments.join("/")}`;
+}
+
+/** Characters a path segment holds as they are (RFC 3986's pchar); every other one is escaped. */
+const PLAIN_IN_SEGMENT = /[A-Za-z0-9\-._~!$&'()*+,;=:@]/;
+
+/**
+ * A segment decoded, then escaped again where it must be, with upper-case hex.
+ * One that does not decode (a stray "%", broken UTF-8) is left as sent: the
+ * router refuses it the same way whatever we did.
+ */
+function canonicalSegment(raw: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+  let out = "";
+  for (const char of decoded) {
+    out += PLAIN_IN_SEGMENT.test(char) ? char : encodeURIComponent(char);
+  }
+  return out;
 }
 
 const PROBE_ORIGIN = "http://site.invalid";
@@ -46,7 +77,10 @@ function requestTarget(url: string): { pathname: string; search: string } | unde
 /**
  * One address per page: a GET or HEAD for any other spelling of it is sent to
  * the canonical one with a 301, built from the parsed path alone, so no
- * redirect can lead off the site. Other methods go on with the path as sent.
+ * redirect can lead off the site. Other methods go on with the path as sent
+ * when it differs only by a trailing slash or "index.html"; one whose escapes
+ * or segments name another path is sent to it too, before anything else
+ * decides what the path is (the staff area's headers and frame among them).
  */
 export function canonicalAddress(refuse: (res: Response) => void) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -60,10 +94,15 @@ export function canonicalAddress(refuse: (res: Response) => void) {
       req.url = asked;
       req.originalUrl = asked;
     }
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
     const canonical = canonicalPath(target.pathname);
     if (canonical === target.pathname) return next();
+    if (req.method !== "GET" && req.method !== "HEAD" && canonical === plainlyTrimmed(target.pathname)) return next();
     const location = canonical + target.search;
     res.redirect(301, staysOnSite(location) ? location : "/");
   };
+}
+
+/** The path without the trailing slashes or "/index.html" that a form's own address may carry. */
+function plainlyTrimmed(pathname: string): string {
+  return pathname.replace(/\/index\.html$/i, "/").replace(/\/+$/, "") || "/";
 }

@@ -9,7 +9,7 @@ import { statusPagesPath, statusPageUrl } from "../app/site/content/urls.ts";
 import { contactBodyLimitBytes } from "../app/site/lib/contact-schema.ts";
 import { contentSecurityPolicy } from "../app/site/lib/csp.ts";
 import { isStaffPath } from "../app/staff/paths.ts";
-import { canonicalAddress } from "./canonical-address.ts";
+import { canonicalAddress, canonicalPath } from "./canonical-address.ts";
 import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
 import { healthChecks } from "./health.ts";
 import { type Log, requestIdFrom, type ServerLog } from "./log.ts";
@@ -231,7 +231,8 @@ function securityHeaders(config: ServerSettings) {
  * Handlers further on set caching of their own, so here it is held at no-store.
  */
 function staffAreaHeaders(req: Request, res: Response, next: NextFunction) {
-  if (!isStaffPath(req.path)) return next();
+  // Decided on the path the router will match, so "/%69nbox" is the staff area too.
+  if (!isStaffPath(canonicalPath(req.path))) return next();
   const setHeader = res.setHeader.bind(res);
   res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === "cache-control" ? "no-store" : value);
   setHeader("Cache-Control", "no-store");
@@ -247,7 +248,10 @@ function staffAreaHeaders(req: Request, res: Response, next: NextFunction) {
  */
 function withoutSecrets(url: string): { path: string; query: boolean } {
   const queryAt = url.indexOf("?");
-  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const sent = queryAt === -1 ? url : url.slice(0, queryAt);
+  // A link spelled with escapes ("set-p%61ssword") is read as the router reads it, so its token is found too.
+  const canonical = canonicalPath(sent);
+  const path = /\/set-password\//i.test(canonical) ? canonical : sent;
   return { path: path.replace(/(\/set-password\/+)[^/?#]+/gi, "$1…"), query: queryAt !== -1 };
 }
 

@@ -7,6 +7,7 @@ import { type Database, openStore } from "../../app/server/store/db.server.ts";
 import { goodPassword, linkIn, runStaffCommand, uniqueStaffEmail } from "../support/staff-command.ts";
 import { type SiteServer, startSite } from "../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
+import { goodFields, sendInquiry } from "./support/contact-form.ts";
 
 const buildDir = inject("siteBuildDir");
 const dirs: string[] = [];
@@ -363,5 +364,39 @@ describe("the server's log", () => {
     const audit = JSON.stringify(await inStore(server, (db) => db.all("SELECT * FROM audit_log")));
     expect(audit).toContain('"action":"signed in"');
     for (const secret of secrets.filter((value) => value.length >= 8)) expect(audit).not.toContain(secret);
+  });
+});
+
+describe("a staff address spelled with escapes", () => {
+  test("is sent to its one spelling before anything runs, as staff-only as the plain one, with or without a session", async () => {
+    const server = await site();
+    const reference = await sendInquiry(server.url, goodFields({ name: "Meera Pillai" }));
+    const cookie = await session(server, await account(server));
+    const plain = `/inbox/${reference}`;
+    // (A client resolves "/about/../inbox" itself before sending; the unit tests cover dot segments.)
+    for (const spelled of [
+      `/%69nbox/${reference}`,
+      `/%69%6E%62%6F%78/${reference}`,
+      `/inbox/%45NQ${reference.slice(3)}`,
+    ]) {
+      for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
+        for (const init of [{}, form({ intent: "status", status: "won" })]) {
+          const response = await ask(server, spelled, init, headers);
+          const what = `${init.method ?? "GET"} ${spelled} ${"Cookie" in headers ? "signed in" : "signed out"}`;
+          expect(response.status, what).toBe(301);
+          expect(response.headers.get("location"), what).toBe(plain);
+          expect(response.headers.get("cache-control"), what).toBe("no-store");
+          expect(response.headers.get("x-robots-tag"), what).toBe("noindex, nofollow");
+          expect(await response.text(), what).not.toContain("Meera");
+        }
+      }
+    }
+    // The post under another spelling changed nothing; the plain address still shows the inquiry as New.
+    const page = await ask(server, plain, {}, { Cookie: cookie });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    const html = await page.text();
+    expect(html).toContain("Meera Pillai");
+    expect(html).toMatch(/<option value="new" selected="">/);
   });
 });
