@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import { Scripts } from "react-router";
+import { staffAreaPath } from "../../content/urls.ts";
 
 /**
  * How this build's pages wake their islands, made by the server from the
@@ -31,9 +32,15 @@ export function PageScripts() {
 /**
  * Lets the browser fetch a page as soon as the pointer rests on a link to it
  * (or a finger touches it), so the next page is usually there before the click.
+ * Never the staff area: a hover must not fetch an export or an inquiry.
  */
-const speculationRules = JSON.stringify({
-  prefetch: [{ where: { href_matches: "/*" }, eagerness: "moderate" }],
+export const speculationRules = JSON.stringify({
+  prefetch: [
+    {
+      where: { and: [{ href_matches: "/*" }, { not: { href_matches: `${staffAreaPath}{/*}?` } }] },
+      eagerness: "moderate",
+    },
+  ],
 });
 
 export function SpeculationRules() {
