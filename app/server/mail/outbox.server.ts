@@ -269,22 +269,24 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function recordFailure(mail: ClaimedMail, error: unknown) {
-    const reason = errorText(error);
+    const stored = errorText(error);
+    // The stored reason goes with the inquiry when it is erased; the log stays, so it never names anyone.
+    const reason = withoutAddresses(stored);
     if (isUnconfirmed(error)) {
-      await record(mail, () => outbox.markUnknown(mail, now(), reason));
+      await record(mail, () => outbox.markUnknown(mail, now(), stored));
       log.error(
         `Mail NOT CONFIRMED: ${label(mail)}: ${reason}. It may have arrived, so it is not sent again by itself; ` +
           '"npm run inquiries" says how to check and resend it.',
       );
     } else if (isPermanent(error, mail) || mail.attempt >= retry.maxAttempts) {
-      await record(mail, () => outbox.markFailed(mail, reason));
+      await record(mail, () => outbox.markFailed(mail, stored));
       log.error(
         `Mail FAILED: ${label(mail)}, after ${mail.attempt} ${mail.attempt === 1 ? "attempt" : "attempts"}: ${reason}. ` +
           "It stays stored; send it again with: npm run inquiries -- --retry-failed",
       );
     } else {
       const delay = retryDelayMs(mail.attempt, retry, random);
-      await record(mail, () => outbox.markRetry(mail, now() + delay, reason));
+      await record(mail, () => outbox.markRetry(mail, now() + delay, stored));
       log.warn(
         `Mail not sent yet: ${label(mail)}, attempt ${mail.attempt} of ${retry.maxAttempts}: ${reason}. ` +
           `Next attempt in ${formatDelay(delay)}.`,
@@ -336,6 +338,15 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
 export function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/\s+/g, " ").trim().slice(0, 500);
+}
+
+/**
+ * A mail server's words with every e-mail address in them replaced: a refusal
+ * such as "550 5.1.1 <asha@example.in>: Recipient address rejected" names the
+ * visitor, and logs are kept outside erasure.
+ */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/gu, "[address]");
 }
 
 function formatDelay(ms: number): string {
