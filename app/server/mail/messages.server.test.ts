@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { formatReference } from "../contact/inquiries.server.ts";
-import { acknowledgementMail, companyMail, escapeHtml } from "./messages.server.ts";
+import { acknowledgementMail, companyMail, escapeHtml, inHeader } from "./messages.server.ts";
 
 const settings = {
   mailFrom: { name: "Example Print & Pack", address: "website@example.com" },
@@ -50,5 +50,22 @@ describe("inquiry mails", () => {
   test("references count on and carry the year in India", () => {
     expect(formatReference(42, new Date("2026-06-01T00:00:00Z"))).toBe("ENQ-2026-000042");
     expect(formatReference(1_234_567, new Date("2026-12-31T19:00:00Z"))).toBe("ENQ-2027-1234567");
+  });
+
+  test("an address that smuggles a copy or a body stays one address in the reply link", () => {
+    const email = "victim?cc=attacker@evil.example&body=Send the files here";
+    const mail = companyMail({ ...inquiry, email }, settings);
+    const href = /<a href="(mailto:[^"]*)">/.exec(mail.html)?.[1]?.replaceAll("&amp;", "&") ?? "";
+    const link = new URL(href);
+    expect(link.search).toBe("");
+    expect(decodeURIComponent(link.pathname)).toBe(email);
+  });
+
+  test("text that reorders itself never reaches a header", () => {
+    const override = "\u202Efdp.exe\u202C \u2067x\u2069 \u200Fy\u200E";
+    const mail = companyMail({ ...inquiry, name: `Asha ${override}`, msg_subject: `Boxes ${override}` }, settings);
+    expect(mail.subject).toBe("Inquiry ENQ-2026-000042: Boxes fdp.exe x y");
+    expect(mail.replyTo).toEqual({ name: "Asha fdp.exe x y", address: inquiry.email });
+    expect(inHeader("Plain – text, हिंदी")).toBe("Plain – text, हिंदी");
   });
 });

@@ -1,5 +1,6 @@
 import { domainToASCII } from "node:url";
 import { formatAddress, site } from "../../site/content/site.ts";
+import { mailtoUrl } from "../../site/lib/indian-phone.ts";
 import type { MailKind, StoredInquiry } from "../contact/inquiries.server.ts";
 import type { MailAddress } from "../settings/settings.server.ts";
 
@@ -25,6 +26,15 @@ const receivedFormat = new Intl.DateTimeFormat("en-IN", {
 
 function receivedInIndia(inquiry: StoredInquiry): string {
   return `${receivedFormat.format(new Date(inquiry.receivedAt))} IST`;
+}
+
+/**
+ * Visitor text as a header may hold it: without the characters that reorder
+ * text (U+202A–U+202E, U+2066–U+2069 and the marks), which would make a
+ * subject read differently from what it says in a mail program's list.
+ */
+export function inHeader(text: string): string {
+  return text.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, "");
 }
 
 /** Visitor text goes into HTML only through here. */
@@ -78,7 +88,8 @@ export function companyMail(inquiry: StoredInquiry, settings: MailSettings): Out
 
   const tel = inquiry.phone_number.replace(/[^\d+]/g, "");
   const cell = (label: string, value: string) => {
-    if (label === "E-mail") return `<a href="mailto:${escapeHtml(value)}">${escapeHtml(value)}</a>`;
+    // Escaped for the URL as well as for HTML: "a?cc=b@evil.example" must stay one address, adding no one.
+    if (label === "E-mail") return `<a href="${escapeHtml(mailtoUrl(value))}">${escapeHtml(value)}</a>`;
     if (label === "Phone") return `<a href="tel:${escapeHtml(tel)}">${escapeHtml(value)}</a>`;
     return escapeHtml(value);
   };
@@ -101,8 +112,8 @@ ${rows
   return {
     from: settings.mailFrom,
     to: settings.mailTo,
-    replyTo: { name: inquiry.name, address: asciiAddress(inquiry.email) },
-    subject: `Inquiry ${inquiry.reference}: ${inquiry.msg_subject}`,
+    replyTo: { name: inHeader(inquiry.name), address: asciiAddress(inquiry.email) },
+    subject: inHeader(`Inquiry ${inquiry.reference}: ${inquiry.msg_subject}`),
     text,
     html,
     messageId: messageId(inquiry, "company", settings),

@@ -36,6 +36,7 @@ export function whatsAppUrl(phone: string): string | undefined {
  * mailto: link with the subject filled in. The address is percent-encoded but
  * for its @, so characters such as ? & % # in it cannot start a query.
  */
-export function mailtoUrl(address: string, subject: string): string {
-  return `mailto:${encodeURIComponent(address).replace("%40", "@")}?subject=${encodeURIComponent(subject)}`;
+export function mailtoUrl(address: string, subject?: string): string {
+  const to = `mailto:${encodeURIComponent(address).replace("%40", "@")}`;
+  return subject === undefined ? to : `${to}?subject=${encodeURIComponent(subject)}`;
 }
