@@ -400,3 +400,43 @@ describe("a staff address spelled with escapes", () => {
     expect(html).toMatch(/<option value="new" selected="">/);
   });
 });
+
+describe("passkey challenges", () => {
+  const options = (server: Site, from: string, headers: Record<string, string> = {}) =>
+    ask(server, "/inbox/passkeys/sign-in-options", { method: "POST" }, { "X-Forwarded-For": from, ...headers });
+
+  test("one client gets a few at a time, whatever it writes in X-Forwarded-For; others and passkey adding go on", async () => {
+    const server = await site({ TRUST_PROXY: "loopback" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await options(server, `198.51.100.${i}, 203.0.113.7`)).status);
+    expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
+    const refused = await options(server, "203.0.113.7");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    const other = await options(server, "192.0.2.44");
+    expect(other.status).toBe(200);
+    expect(other.headers.get("set-cookie")).toMatch(
+      /^staff-ceremony=[\w-]{43}; Path=\/; Max-Age=300; HttpOnly; SameSite=Strict$/,
+    );
+    expect(((await other.json()) as { options?: { challenge?: string } }).options?.challenge).toBeTruthy();
+
+    const cookie = await session(server, await account(server));
+    const adding = await ask(
+      server,
+      "/inbox/passkeys/add-options",
+      { method: "POST" },
+      { Cookie: cookie, "X-Forwarded-For": "203.0.113.7" },
+    );
+    expect(adding.status).toBe(200);
+  });
+
+  test("a new /64 for every request does not get around the limit: the /48 counts too", async () => {
+    const server = await site({ TRUST_PROXY: "loopback" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 52; i++) statuses.push((await options(server, `2001:db8:7:${i.toString(16)}::1`)).status);
+    expect(statuses.slice(0, 50).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(50)).toEqual([429, 429]);
+    expect((await options(server, "2001:db8:8::1")).status).toBe(200);
+  });
+});

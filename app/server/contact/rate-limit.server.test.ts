@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { openTestStore } from "../../../tests/support/test-store.ts";
-import { clientKey, createRateLimiter } from "./rate-limit.server.ts";
+import { clientKey, createRateLimiter, networkKey } from "./rate-limit.server.ts";
 
 describe("the rate limit", () => {
   const opened: { remove(): Promise<void> }[] = [];
@@ -49,4 +49,13 @@ describe("the rate limit", () => {
     expect(clientKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
     expect(clientKey("203.0.113.7")).toBe("203.0.113.7");
   });
+});
+
+test("a wider network holds the /64s of one IPv6 /48, or the addresses of one IPv4 /24", () => {
+  expect(networkKey("2001:db8:1:2::1")).toBe("2001:db8:1::/48");
+  expect(networkKey("2001:db8:1:ffff:aaaa::9")).toBe(networkKey("2001:db8:1::1"));
+  expect(networkKey("2001:db8:2::1")).not.toBe(networkKey("2001:db8:1::1"));
+  expect(networkKey("203.0.113.7")).toBe("203.0.113.0/24");
+  expect(networkKey("::ffff:203.0.113.200")).toBe("203.0.113.0/24");
+  expect(networkKey("198.51.100.7")).not.toBe(networkKey("203.0.113.7"));
 });

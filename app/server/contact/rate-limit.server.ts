@@ -66,6 +66,19 @@ export function clientKey(address: string): string {
   return `${expandIPv6(address).slice(0, 4).join(":")}::/64`;
 }
 
+/**
+ * The wider network a client is in, for limits that one holder of many
+ * addresses must not get around: an IPv4 /24, or an IPv6 /48 (what one site
+ * or subscriber is usually given, 65,536 /64s).
+ */
+export function networkKey(address: string): string {
+  const client = clientKey(address);
+  const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(client);
+  if (v4?.[1]) return `${v4[1]}.0/24`;
+  if (!client.endsWith("::/64")) return client;
+  return `${client.split(":").slice(0, 3).join(":")}::/48`;
+}
+
 function expandIPv6(address: string): string[] {
   const [withoutZone = ""] = address.split("%");
   const [head = "", tail] = withoutZone.split("::");

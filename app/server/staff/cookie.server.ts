@@ -1,3 +1,5 @@
+import { createHash, randomBytes } from "node:crypto";
+
 /**
  * The session cookie. Over HTTPS it is "__Host-staff-session": browsers keep
  * such a cookie only when it is Secure, for the whole host (Path=/) and for no
@@ -40,7 +42,11 @@ export function clearedSessionCookie(request: Request): string {
  * on the way, so it is not looked at.
  */
 export function sessionIdFrom(request: Request): string | undefined {
-  const name = cookieName(request);
+  return tokenCookie(request, cookieName(request));
+}
+
+/** A cookie holding one of our 32-byte tokens (43 base64url characters), under exactly this name. */
+function tokenCookie(request: Request, name: string): string | undefined {
   for (const pair of (request.headers.get("cookie") ?? "").split(";")) {
     const split = pair.indexOf("=");
     if (split === -1 || pair.slice(0, split).trim() !== name) continue;
@@ -48,4 +54,35 @@ export function sessionIdFrom(request: Request): string | undefined {
     if (/^[\w-]{43}$/.test(value)) return value;
   }
   return undefined;
+}
+
+/**
+ * The browser's secret for passkey ceremonies: a challenge is kept under its
+ * hash and can be answered only with it, so a challenge one browser asked for
+ * is of no use to another (an answer relayed from a lookalike page, or a
+ * flood of requests sharing out others' challenges). Strict: sent only by the
+ * site's own pages.
+ */
+function ceremonyCookieName(request: Request): string {
+  return isHttps(request) ? "__Host-staff-ceremony" : "staff-ceremony";
+}
+
+/** The binding a new challenge is kept under, and the cookie that gives the browser its secret (again, for longer). */
+export function ceremonyFor(request: Request, lifetimeMs: number): { binding: string; setCookie: string } {
+  const secret = tokenCookie(request, ceremonyCookieName(request)) ?? randomBytes(32).toString("base64url");
+  const maxAgeSeconds = Math.ceil(lifetimeMs / 1000);
+  return {
+    binding: bindingOf(secret),
+    setCookie: `${ceremonyCookieName(request)}=${secret}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${isHttps(request) ? "; Secure" : ""}`,
+  };
+}
+
+/** The binding of the browser that sent this answer; undefined without its secret. */
+export function ceremonyBindingFrom(request: Request): string | undefined {
+  const secret = tokenCookie(request, ceremonyCookieName(request));
+  return secret === undefined ? undefined : bindingOf(secret);
+}
+
+function bindingOf(secret: string): string {
+  return createHash("sha256").update(secret, "utf8").digest("base64url");
 }

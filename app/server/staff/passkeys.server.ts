@@ -29,11 +29,17 @@ export type ChallengePurpose = "sign-in" | "add-passkey";
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 
 /**
- * Unfinished sign-in ceremonies the database keeps at most; beyond it, new
- * ones are refused until old ones run out, so no one can fill the disk by
- * asking for challenges.
+ * Unfinished ceremonies one client (an IPv4 address or IPv6 /64), one wider
+ * network (/24 or /48) and everyone together may hold. A person needs one at a
+ * time; a client asking for more waits until its own run out, so it cannot use
+ * up what others need, and the total only keeps the table small.
  */
-const MAX_OPEN_CHALLENGES = 1000;
+export const challengeLimits = { perClient: 10, perNetwork: 50, total: 1000, perAccount: 5 } as const;
+
+/** Who asked for a challenge: the client counted by the rate limit's rule, and a secret of the browser's. */
+export type ChallengeOwner = { client: string; network: string; binding: string };
+
+export type KeptChallenge = "kept" | "too many from this client" | "too many open";
 
 export type StaffPasskeys = ReturnType<typeof createStaffPasskeys>;
 
@@ -120,35 +126,64 @@ export function createStaffChallenges(db: Database) {
   const write = <T>(work: () => Promise<T>) => retryWhileBusy(work, { patienceMs: STAFF_WRITE_PATIENCE_MS });
 
   return {
-    /** False when too many ceremonies are open already. */
-    async keep(challenge: string, purpose: ChallengePurpose, staffId: number | null, now = Date.now()) {
-      // Counted and added in one transaction, so requests on several instances at once cannot pass the limit together.
+    /**
+     * Keeps a challenge for its owner, unless the owner (a client asking to sign
+     * in, or an account adding a passkey) holds too many open ones already.
+     * Adding a passkey is counted per account only, so no flood of sign-in
+     * requests can stop it.
+     */
+    async keep(
+      challenge: string,
+      purpose: ChallengePurpose,
+      staffId: number | null,
+      owner: ChallengeOwner,
+      now = Date.now(),
+    ): Promise<KeptChallenge> {
+      // Counted and added in one transaction, so requests on several instances at once cannot pass a limit together.
       return write(() =>
         db.transaction(async (tx) => {
           await tx.run("DELETE FROM staff_challenges WHERE expires_at <= ?", [now]);
-          const open = await tx.get<{ n: number }>("SELECT count(*) AS n FROM staff_challenges");
-          if ((open?.n ?? 0) >= MAX_OPEN_CHALLENGES) return false;
-          await tx.run("INSERT INTO staff_challenges (challenge, purpose, staff_id, expires_at) VALUES (?, ?, ?, ?)", [
-            challenge,
-            purpose,
-            staffId,
-            now + CHALLENGE_LIFETIME_MS,
-          ]);
-          return true;
+          const count = async (where: string, params: unknown[]) =>
+            (await tx.get<{ n: number }>(`SELECT count(*) AS n FROM staff_challenges WHERE ${where}`, params))?.n ?? 0;
+          if (purpose === "add-passkey") {
+            if ((await count("purpose = 'add-passkey' AND staff_id = ?", [staffId])) >= challengeLimits.perAccount) {
+              return "too many from this client";
+            }
+          } else {
+            if ((await count("client_key = ?", [owner.client])) >= challengeLimits.perClient) {
+              return "too many from this client";
+            }
+            if ((await count("network_key = ?", [owner.network])) >= challengeLimits.perNetwork) {
+              return "too many from this client";
+            }
+            if ((await count("purpose = 'sign-in'", [])) >= challengeLimits.total) return "too many open";
+          }
+          await tx.run(
+            `INSERT INTO staff_challenges (challenge, purpose, staff_id, expires_at, client_key, network_key, binding)
+             VALUES (?, ?, ?, ?, ?, ?, ?)`,
+            [challenge, purpose, staffId, now + CHALLENGE_LIFETIME_MS, owner.client, owner.network, owner.binding],
+          );
+          return "kept";
         }),
       );
     },
 
-    /** Uses the challenge up; answers whom it was issued to (null for a sign-in), or undefined when it is not good. */
+    /**
+     * Uses the challenge up; answers whom it was issued to (null for a sign-in),
+     * or undefined when it is not good, or was given to another browser (an
+     * answer relayed from elsewhere).
+     */
     async take(
       challenge: string,
       purpose: ChallengePurpose,
+      binding: string,
       now = Date.now(),
     ): Promise<{ staffId: number | null } | undefined> {
       const row = await write(() =>
         db.get<{ staff_id: number | null }>(
-          "DELETE FROM staff_challenges WHERE challenge = ? AND purpose = ? AND expires_at > ? RETURNING staff_id",
-          [challenge, purpose, now],
+          `DELETE FROM staff_challenges
+           WHERE challenge = ? AND purpose = ? AND binding = ? AND expires_at > ? RETURNING staff_id`,
+          [challenge, purpose, binding, now],
         ),
       );
       return row ? { staffId: row.staff_id } : undefined;

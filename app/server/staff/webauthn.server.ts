@@ -11,6 +11,8 @@ import {
 import { site } from "../../site/content/site.ts";
 import { PASSKEY_NAME_MAX_LENGTH } from "../../staff/content/sign-in.ts";
 import type { StaffAccount } from "./accounts.server.ts";
+import { ceremonyBindingFrom, ceremonyFor } from "./cookie.server.ts";
+import { CHALLENGE_LIFETIME_MS, type ChallengeOwner, type KeptChallenge } from "./passkeys.server.ts";
 import type { StaffServices } from "./staff.server.ts";
 
 /**
@@ -38,13 +40,28 @@ const ALGORITHMS = [-8, -7, -257];
 /** How long the browser may wait for the person to use their authenticator. */
 const CEREMONY_TIMEOUT_MS = 2 * 60 * 1000;
 
-/** Options for adding a passkey to the signed-in account; undefined when too many ceremonies are open. */
+/** A ceremony's options and the cookie that binds its challenge to this browser, or why none were given. */
+export type CeremonyStart<Options> =
+  | { options: Options; setCookie: string }
+  | { refused: Exclude<KeptChallenge, "kept"> };
+
+async function start<Options extends { challenge: string }>(
+  request: Request,
+  options: Options,
+  keep: (binding: string) => Promise<KeptChallenge>,
+): Promise<CeremonyStart<Options>> {
+  const ceremony = ceremonyFor(request, CHALLENGE_LIFETIME_MS);
+  const kept = await keep(ceremony.binding);
+  return kept === "kept" ? { options, setCookie: ceremony.setCookie } : { refused: kept };
+}
+
+/** Options for adding a passkey to the signed-in account, counted against that account only. */
 export async function addPasskeyOptions(
   request: Request,
   account: StaffAccount,
   staff: StaffServices,
   now = Date.now(),
-): Promise<PublicKeyCredentialCreationOptionsJSON | undefined> {
+): Promise<CeremonyStart<PublicKeyCredentialCreationOptionsJSON>> {
   const { rpID } = relyingParty(request);
   const existing = (await staff.passkeys.listFor(account.id)).map((passkey) => ({ id: passkey.credentialId }));
   const options = await generateRegistrationOptions({
@@ -61,8 +78,9 @@ export async function addPasskeyOptions(
     supportedAlgorithmIDs: ALGORITHMS,
     timeout: CEREMONY_TIMEOUT_MS,
   });
-  const kept = await staff.challenges.keep(options.challenge, "add-passkey", account.id, now);
-  return kept ? options : undefined;
+  return start(request, options, (binding) =>
+    staff.challenges.keep(options.challenge, "add-passkey", account.id, { client: "", network: "", binding }, now),
+  );
 }
 
 /** Checks the new passkey and stores it; false when it is not good. */
@@ -74,12 +92,14 @@ export async function addPasskey(
   now = Date.now(),
 ): Promise<boolean> {
   const { rpID, origin } = relyingParty(request);
+  const binding = ceremonyBindingFrom(request);
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verification = await verifyRegistrationResponse({
       response: input.response,
       expectedChallenge: async (challenge) =>
-        (await staff.challenges.take(challenge, "add-passkey", now))?.staffId === account.id,
+        binding !== undefined &&
+        (await staff.challenges.take(challenge, "add-passkey", binding, now))?.staffId === account.id,
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: true,
@@ -105,20 +125,22 @@ export async function addPasskey(
   return added;
 }
 
-/** Options for signing in with any passkey of this site; undefined when too many ceremonies are open. */
+/** Options for signing in with any passkey of this site, counted against the client that asks. */
 export async function signInOptions(
   request: Request,
+  client: Omit<ChallengeOwner, "binding">,
   staff: StaffServices,
   now = Date.now(),
-): Promise<PublicKeyCredentialRequestOptionsJSON | undefined> {
+): Promise<CeremonyStart<PublicKeyCredentialRequestOptionsJSON>> {
   const { rpID } = relyingParty(request);
   const options = await generateAuthenticationOptions({
     rpID,
     userVerification: "required",
     timeout: CEREMONY_TIMEOUT_MS,
   });
-  const kept = await staff.challenges.keep(options.challenge, "sign-in", null, now);
-  return kept ? options : undefined;
+  return start(request, options, (binding) =>
+    staff.challenges.keep(options.challenge, "sign-in", null, { ...client, binding }, now),
+  );
 }
 
 /** The account a passkey's answer proves, or undefined. */
@@ -136,10 +158,13 @@ export async function verifyPasskeySignIn(
     return undefined;
   }
   const { rpID, origin } = relyingParty(request);
+  const binding = ceremonyBindingFrom(request);
+  if (binding === undefined) return undefined;
   try {
     const verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: async (challenge) => (await staff.challenges.take(challenge, "sign-in", now)) !== undefined,
+      expectedChallenge: async (challenge) =>
+        (await staff.challenges.take(challenge, "sign-in", binding, now)) !== undefined,
       expectedOrigin: origin,
       expectedRPID: rpID,
       credential: {

@@ -191,6 +191,17 @@ export const sqliteMigrations: readonly Migration[] = [
       CREATE INDEX rate_limit_uses_key ON rate_limit_uses (key, at);
     `,
   },
+  {
+    version: 7,
+    name: "passkey challenges counted per client and bound to the browser that asked",
+    sql: `
+      ALTER TABLE staff_challenges ADD COLUMN client_key TEXT NOT NULL DEFAULT '';
+      ALTER TABLE staff_challenges ADD COLUMN network_key TEXT NOT NULL DEFAULT '';
+      ALTER TABLE staff_challenges ADD COLUMN binding TEXT NOT NULL DEFAULT '';
+      CREATE INDEX staff_challenges_client ON staff_challenges (client_key);
+      CREATE INDEX staff_challenges_network ON staff_challenges (network_key);
+    `,
+  },
 ];
 
 /**
@@ -363,6 +374,17 @@ export const postgresMigrations: readonly Migration[] = [
       );
 
       CREATE INDEX rate_limit_uses_key ON rate_limit_uses (key, at);
+    `,
+  },
+  {
+    version: 7,
+    name: "passkey challenges counted per client and bound to the browser that asked",
+    sql: `
+      ALTER TABLE staff_challenges ADD COLUMN client_key TEXT NOT NULL DEFAULT '';
+      ALTER TABLE staff_challenges ADD COLUMN network_key TEXT NOT NULL DEFAULT '';
+      ALTER TABLE staff_challenges ADD COLUMN binding TEXT NOT NULL DEFAULT '';
+      CREATE INDEX staff_challenges_client ON staff_challenges (client_key);
+      CREATE INDEX staff_challenges_network ON staff_challenges (network_key);
     `,
   },
 ];

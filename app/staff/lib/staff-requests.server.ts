@@ -2,6 +2,8 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import * as v from "valibot";
 import { readFormBody } from "../../server/forms/form-body.server.ts";
 import { readLimited } from "../../server/forms/request-body.server.ts";
+import { CHALLENGE_LIFETIME_MS } from "../../server/staff/passkeys.server.ts";
+import type { CeremonyStart } from "../../server/staff/webauthn.server.ts";
 
 /** The staff area's forms are a few short fields; nothing near this is ever needed. */
 const FORM_LIMIT_BYTES = 8 * 1024;
@@ -78,4 +80,21 @@ export function jsonAnswer(body: unknown, init: { status?: number; headers?: Rec
     status: init.status ?? 200,
     headers: { "Cache-Control": "no-store", ...init.headers },
   });
+}
+
+/**
+ * A ceremony's options, with the cookie that binds them to this browser; or a
+ * refusal: 429 while this client (or account) holds enough open challenges
+ * already, 503 when the site holds as many as it keeps.
+ */
+export function ceremonyAnswer(start: CeremonyStart<unknown>, refusal: string): Response {
+  if ("options" in start) return jsonAnswer({ options: start.options }, { headers: { "Set-Cookie": start.setCookie } });
+  const busyClient = start.refused === "too many from this client";
+  return jsonAnswer(
+    { error: refusal },
+    {
+      status: busyClient ? 429 : 503,
+      headers: { "Retry-After": String(busyClient ? Math.ceil(CHALLENGE_LIFETIME_MS / 1000) : 60) },
+    },
+  );
 }

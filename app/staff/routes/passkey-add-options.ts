@@ -3,7 +3,7 @@ import { siteServices } from "../../server/site-services.server.ts";
 import { addPasskeyOptions } from "../../server/staff/webauthn.server.ts";
 import { accountText as text } from "../content/sign-in.ts";
 import { requireStaff } from "../lib/require-staff.server.ts";
-import { jsonAnswer } from "../lib/staff-requests.server.ts";
+import { ceremonyAnswer, jsonAnswer } from "../lib/staff-requests.server.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/passkey-add-options";
 
@@ -18,7 +18,6 @@ export async function action({ request }: Route.ActionArgs) {
   const member = await requireStaff(request);
   const { staff } = siteServices();
   const account = await staff.accounts.byId(member.id);
-  const options = account ? await addPasskeyOptions(request, account, staff) : undefined;
-  if (!options) return jsonAnswer({ error: text.passkeyNotAdded }, { status: 503, headers: { "Retry-After": "60" } });
-  return jsonAnswer({ options });
+  if (!account) return jsonAnswer({ error: text.passkeyNotAdded }, { status: 400 });
+  return ceremonyAnswer(await addPasskeyOptions(request, account, staff), text.passkeyNotAdded);
 }

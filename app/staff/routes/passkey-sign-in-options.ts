@@ -1,11 +1,12 @@
 import { redirect } from "react-router";
 import { clientAddressContext } from "../../request-context.server.ts";
+import { clientKey, networkKey } from "../../server/contact/rate-limit.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { waitMessage } from "../../server/staff/sign-in.server.ts";
 import { throttleKeys } from "../../server/staff/throttle.server.ts";
 import { signInOptions } from "../../server/staff/webauthn.server.ts";
 import { staffSignInText as text } from "../content/sign-in.ts";
-import { jsonAnswer } from "../lib/staff-requests.server.ts";
+import { ceremonyAnswer, jsonAnswer } from "../lib/staff-requests.server.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/passkey-sign-in-options";
 
@@ -24,8 +25,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(Math.ceil(waitMs / 1000)) } },
     );
   }
-  const options = await signInOptions(request, staff);
-  if (!options)
-    return jsonAnswer({ error: text.passkeyUnavailable }, { status: 503, headers: { "Retry-After": "60" } });
-  return jsonAnswer({ options });
+  const address = context.get(clientAddressContext);
+  const client = { client: clientKey(address), network: networkKey(address) };
+  return ceremonyAnswer(await signInOptions(request, client, staff), text.passkeyUnavailable);
 }
