@@ -1,7 +1,15 @@
 import { accountText, staffPasswordText } from "../../staff/content/sign-in.ts";
 import type { StaffAccount } from "./accounts.server.ts";
 import { passwordProblem } from "./password-rules.server.ts";
-import { auditActor, lockedRefusal, recordLocks, type SignInOutcome, startStaffSession } from "./sign-in.server.ts";
+import {
+  auditActor,
+  busyRefusal,
+  lockedRefusal,
+  recordLocks,
+  type SignInOutcome,
+  startStaffSession,
+  verifyOrGiveBack,
+} from "./sign-in.server.ts";
 import type { StaffServices } from "./staff.server.ts";
 import { throttleKeys } from "./throttle.server.ts";
 
@@ -65,9 +73,10 @@ export async function changePassword(
   const problem = newPasswordProblem(input, account);
   if (problem) return { kind: "refused", status: 400, message: problem, field: "new" };
   const accountKey = throttleKeys.account(account.email);
-  const ticket = await staff.throttle.begin([accountKey, throttleKeys.address(clientAddress)], now);
+  const ticket = await staff.throttle.begin(throttleKeys.password(account.email, clientAddress), now);
   if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);
-  const check = await staff.passwords.verify(input.current, account.passwordHash);
+  const check = await verifyOrGiveBack(staff, ticket, input.current, account.passwordHash);
+  if (!check) return busyRefusal;
   if (!check.ok) {
     await staff.audit.record({
       actor: auditActor(account),

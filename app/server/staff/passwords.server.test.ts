@@ -1,6 +1,6 @@
 import * as crypto from "node:crypto";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { createPasswordHasher, passwordCost } from "./passwords.server.ts";
+import { createPasswordHasher, HashingBusyError, passwordCost } from "./passwords.server.ts";
 
 vi.mock("node:crypto", async (importOriginal) => {
   const actual = await importOriginal<typeof import("node:crypto")>();
@@ -69,5 +69,19 @@ describe("password hashes", () => {
     expect(withAccount).toHaveLength(1);
     expect(withoutAccount).toEqual(withAccount);
     expect(withoutAccount[0]?.N).toBe(2 ** cheap.log2N);
+  });
+});
+
+describe("the line of password checks", () => {
+  test("is bounded: with every turn taken and the line full, a check is refused at once, and the others finish", async () => {
+    const hasher = createPasswordHasher({ log2N: 14, r: 8, p: 1 }, { maxRunning: 1, maxWaiting: 2 });
+    const stored = await hasher.hash("lantern-monsoon-ledger");
+    const checks = [1, 2, 3].map(() => hasher.verify("lantern-monsoon-ledger", stored));
+    const refusedAt = Date.now();
+    await expect(hasher.verify("guess", stored)).rejects.toBeInstanceOf(HashingBusyError);
+    expect(Date.now() - refusedAt).toBeLessThan(50);
+    expect((await Promise.all(checks)).map((check) => check.ok)).toEqual([true, true, true]);
+    // The line drained, a check is taken again.
+    expect((await hasher.verify("guess", stored)).ok).toBe(false);
   });
 });

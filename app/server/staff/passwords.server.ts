@@ -19,6 +19,21 @@ const KEY_BYTES = 32;
  */
 const MAX_CONCURRENT_HASHES = 2;
 
+/**
+ * Hashes that may wait for a turn. Past it a new one is refused at once: an
+ * unbounded line let anyone with many addresses make a real sign-in wait
+ * behind their guesses for as long as they kept sending them.
+ */
+const MAX_WAITING_HASHES = 6;
+
+/** Every hashing turn is taken and the line is full: the caller answers "busy, try again shortly". */
+export class HashingBusyError extends Error {
+  constructor() {
+    super("Too many password checks are waiting; this one was refused.");
+    this.name = "HashingBusyError";
+  }
+}
+
 /** Passwords are compared as the same text however the keyboard composed their accents. */
 function normalize(password: string): Buffer {
   return Buffer.from(password.normalize("NFC"), "utf8");
@@ -54,12 +69,21 @@ export type PasswordHasher = {
   verify(password: string, stored: string | null | undefined): Promise<PasswordCheck>;
 };
 
-export function createPasswordHasher(cost: ScryptCost = passwordCost): PasswordHasher {
+export function createPasswordHasher(
+  cost: ScryptCost = passwordCost,
+  line: { maxRunning: number; maxWaiting: number } = {
+    maxRunning: MAX_CONCURRENT_HASHES,
+    maxWaiting: MAX_WAITING_HASHES,
+  },
+): PasswordHasher {
   let running = 0;
   const waiting: (() => void)[] = [];
 
   async function derive(password: Buffer, salt: Buffer, used: ScryptCost, length: number): Promise<Buffer> {
-    if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+    if (running >= line.maxRunning) {
+      if (waiting.length >= line.maxWaiting) throw new HashingBusyError();
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
     running += 1;
     try {
       const N = 2 ** used.log2N;

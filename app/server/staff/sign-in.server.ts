@@ -3,8 +3,9 @@ import { staffSignInText } from "../../staff/content/sign-in.ts";
 import { isBusy } from "../store/db.server.ts";
 import type { StaffAccount } from "./accounts.server.ts";
 import { sessionCookie } from "./cookie.server.ts";
+import { HashingBusyError, type PasswordCheck } from "./passwords.server.ts";
 import type { StaffServices } from "./staff.server.ts";
-import { throttleKeys } from "./throttle.server.ts";
+import { type ThrottleTicket, throttleKeys } from "./throttle.server.ts";
 import { verifyPasskeySignIn } from "./webauthn.server.ts";
 
 export type SignInOutcome =
@@ -49,7 +50,12 @@ export async function recordLocks(
   staff: StaffServices,
 ): Promise<void> {
   for (const lock of locks) {
-    const what = lock.key === accountKey ? "sign-in with this e-mail address" : `sign-in from ${clientAddress}`;
+    const what =
+      lock.key === accountKey
+        ? "sign-in with this e-mail address"
+        : lock.key.startsWith("network:")
+          ? `sign-in from the network of ${clientAddress}`
+          : `sign-in from ${clientAddress}`;
     const until = new Date(lock.until).toISOString();
     await staff.audit.record({ actor, action: "sign-in locked", detail: `${what} waits until ${until}` });
   }
@@ -82,12 +88,13 @@ export async function signInWithPassword(
   if (email === "" || input.password === "") return { kind: "refused", status: 400, message: staffSignInText.missing };
   try {
     const accountKey = throttleKeys.account(email);
-    const ticket = await staff.throttle.begin([accountKey, throttleKeys.address(clientAddress)], now);
+    const ticket = await staff.throttle.begin(throttleKeys.password(email, clientAddress), now);
     // Attempts refused while waiting are not recorded one by one: anyone could fill the
     // database with them. The wait itself was, when the failure that began it was.
     if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);
     const account = await staff.accounts.byEmail(email);
-    const check = await staff.passwords.verify(input.password, account?.passwordHash);
+    const check = await verifyOrGiveBack(staff, ticket, input.password, account?.passwordHash);
+    if (!check) return busyRefusal;
     if (check.ok && account?.passwordHash) {
       await staff.throttle.succeeded(ticket, accountKey);
       if (check.needsRehash) {
@@ -109,6 +116,33 @@ export async function signInWithPassword(
   }
 }
 
+/** The server cannot take another password check now: refused at once, to be tried again in a few seconds. */
+export const busyRefusal = {
+  kind: "refused",
+  status: 503,
+  message: staffSignInText.busy,
+  retryAfterSeconds: 5,
+} as const satisfies SignInOutcome;
+
+/**
+ * Checks a password, or, when the line of checks is full, takes back the
+ * attempt the throttle counted (it was never tried) and answers undefined.
+ */
+export async function verifyOrGiveBack(
+  staff: StaffServices,
+  ticket: Extract<ThrottleTicket, { allowed: true }>,
+  password: string,
+  stored: string | null | undefined,
+): Promise<PasswordCheck | undefined> {
+  try {
+    return await staff.passwords.verify(password, stored);
+  } catch (error) {
+    if (!(error instanceof HashingBusyError)) throw error;
+    await staff.throttle.succeeded(ticket);
+    return undefined;
+  }
+}
+
 /**
  * Signs in with a passkey alone. Its failures count against the client's
  * address like a wrong password; an account's own wait does not stop it, as a
@@ -123,7 +157,7 @@ export async function signInWithPasskey(
   now = Date.now(),
 ): Promise<SignInOutcome> {
   try {
-    const ticket = await staff.throttle.begin([throttleKeys.address(clientAddress)], now);
+    const ticket = await staff.throttle.begin(throttleKeys.client(clientAddress), now);
     if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);
     const account = await verifyPasskeySignIn(request, response, staff, now);
     if (account) {

@@ -107,3 +107,25 @@ describe("the sign-in throttle", () => {
     expect(throttleKeys.account(" Asha@Example.COM ")).toBe("account:asha@example.com");
   });
 });
+
+describe("a wider network", () => {
+  test("its clients together get the network's free failures, then wait; another network does not", async () => {
+    const limit = await throttle();
+    const free = signInThrottlePolicy.networkFreeFailures;
+    // A new /64 of one /48, and a new e-mail address, for every guess: only the network key repeats.
+    for (let i = 0; i < free; i++) {
+      allowed(await limit.begin(throttleKeys.password(`guess${i}@example.com`, `2001:db8:5:${i.toString(16)}::1`), 0));
+    }
+    const next = await limit.begin(throttleKeys.password("another@example.com", "2001:db8:5:ffff::1"), 1);
+    expect(next.allowed).toBe(false);
+    expect((await limit.begin(throttleKeys.password("another@example.com", "2001:db8:6::1"), 1)).allowed).toBe(true);
+  });
+
+  test("a client waits after its own five, long before its network does", async () => {
+    const limit = await throttle();
+    for (let i = 1; i <= 5; i++)
+      allowed(await limit.begin(throttleKeys.password(`g${i}@example.com`, "203.0.113.7"), 0));
+    expect((await limit.begin(throttleKeys.password("g6@example.com", "203.0.113.7"), 1)).allowed).toBe(false);
+    expect((await limit.begin(throttleKeys.password("g6@example.com", "203.0.113.8"), 1)).allowed).toBe(true);
+  });
+});

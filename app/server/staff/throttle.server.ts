@@ -1,4 +1,4 @@
-import { clientKey } from "../contact/rate-limit.server.ts";
+import { clientKey, networkKey } from "../contact/rate-limit.server.ts";
 import { type Database, type Queries, retryWhileBusy } from "../store/db.server.ts";
 import { normalizeEmail, STAFF_WRITE_PATIENCE_MS } from "./accounts.server.ts";
 
@@ -11,6 +11,12 @@ export type ThrottlePolicy = {
   maxLockMs: number;
   /** Failures are forgotten this long after the last one. */
   forgetAfterMs: number;
+  /**
+   * Failures a wider network (an IPv4 /24, an IPv6 /48) may have before its
+   * clients must wait: one holder of many addresses gets no more guesses than
+   * this, while a network that many people share is not shut for one of them.
+   */
+  networkFreeFailures: number;
 };
 
 export const signInThrottlePolicy: ThrottlePolicy = {
@@ -18,13 +24,24 @@ export const signInThrottlePolicy: ThrottlePolicy = {
   firstLockMs: 60_000,
   maxLockMs: 60 * 60_000,
   forgetAfterMs: 24 * 60 * 60_000,
+  networkFreeFailures: 30,
 };
 
-/** What sign-in attempts are counted under: the e-mail address typed (an account or not) and the client. */
+/** What sign-in attempts are counted under: the e-mail address typed (an account or not), the client and its network. */
 export const throttleKeys = {
   account: (email: string) => `account:${normalizeEmail(email)}`,
   address: (clientAddress: string) => `address:${clientKey(clientAddress)}`,
+  network: (clientAddress: string) => `${NETWORK_PREFIX}${networkKey(clientAddress)}`,
+  /** A sign-in without an e-mail address typed (a passkey): the client and its network. */
+  client: (clientAddress: string) => [throttleKeys.address(clientAddress), throttleKeys.network(clientAddress)],
+  /** A password typed for an e-mail address: that address, the client and its network. */
+  password: (email: string, clientAddress: string) => [
+    throttleKeys.account(email),
+    ...throttleKeys.client(clientAddress),
+  ],
 };
+
+const NETWORK_PREFIX = "network:";
 
 export type ThrottleTicket =
   | { allowed: false; retryAfterMs: number }
@@ -51,8 +68,11 @@ export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
 export function createSignInThrottle(db: Database, policy: ThrottlePolicy = signInThrottlePolicy) {
   const write = <T>(work: () => Promise<T>) => retryWhileBusy(work, { patienceMs: STAFF_WRITE_PATIENCE_MS });
 
-  function lockFor(failures: number): number {
-    const doublings = failures - policy.freeFailures;
+  const freeFailures = (key: string) =>
+    key.startsWith(NETWORK_PREFIX) ? policy.networkFreeFailures : policy.freeFailures;
+
+  function lockFor(failures: number, free: number): number {
+    const doublings = failures - free;
     return Math.min(policy.firstLockMs * 2 ** Math.min(doublings, 30), policy.maxLockMs);
   }
 
@@ -84,7 +104,8 @@ export function createSignInThrottle(db: Database, policy: ThrottlePolicy = sign
           const locksIfFailed: { key: string; until: number }[] = [];
           for (const { key, row } of rows) {
             const failures = (row?.failures ?? 0) + 1;
-            const lockedUntil = failures >= policy.freeFailures ? now + lockFor(failures) : null;
+            const free = freeFailures(key);
+            const lockedUntil = failures >= free ? now + lockFor(failures, free) : null;
             await tx.run(
               `INSERT INTO sign_in_throttle (key, failures, last_failure_at, locked_until) VALUES (?, ?, ?, ?)
                ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, last_failure_at = excluded.last_failure_at,

@@ -18,7 +18,7 @@ export function loader() {
 /** A fresh challenge for a passkey to sign, unless this client is waiting after too many failures. */
 export async function action({ context, request }: Route.ActionArgs) {
   const { staff } = siteServices();
-  const waitMs = await staff.throttle.waiting([throttleKeys.address(context.get(clientAddressContext))]);
+  const waitMs = await staff.throttle.waiting(throttleKeys.client(context.get(clientAddressContext)));
   if (waitMs > 0) {
     return jsonAnswer(
       { error: waitMessage(waitMs) },
