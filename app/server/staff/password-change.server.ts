@@ -45,7 +45,7 @@ export async function setPasswordThroughLink(
   if (problem) return { kind: "refused", status: 400, message: problem };
   const hash = await staff.passwords.hash(input.password);
   if (!(await staff.links.setPassword(token, account.id, hash, now))) return { kind: "invalid-link" };
-  await staff.throttle.clear(throttleKeys.account(account.email));
+  await staff.throttle.clear(await staff.throttle.accountKey(account.email));
   await staff.audit.record({
     actor: account.email,
     action: "password set",
@@ -72,8 +72,8 @@ export async function changePassword(
 ): Promise<ChangeOutcome> {
   const problem = newPasswordProblem(input, account);
   if (problem) return { kind: "refused", status: 400, message: problem, field: "new" };
-  const accountKey = throttleKeys.account(account.email);
-  const ticket = await staff.throttle.begin(throttleKeys.password(account.email, clientAddress), now);
+  const accountKey = await staff.throttle.accountKey(account.email);
+  const ticket = await staff.throttle.begin([accountKey, ...throttleKeys.client(clientAddress)], now);
   if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);
   const check = await verifyOrGiveBack(staff, ticket, input.current, account.passwordHash);
   if (!check) return busyRefusal;

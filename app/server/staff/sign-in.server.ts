@@ -87,8 +87,8 @@ export async function signInWithPassword(
   const email = input.email.trim();
   if (email === "" || input.password === "") return { kind: "refused", status: 400, message: staffSignInText.missing };
   try {
-    const accountKey = throttleKeys.account(email);
-    const ticket = await staff.throttle.begin(throttleKeys.password(email, clientAddress), now);
+    const accountKey = await staff.throttle.accountKey(email);
+    const ticket = await staff.throttle.begin([accountKey, ...throttleKeys.client(clientAddress)], now);
     // Attempts refused while waiting are not recorded one by one: anyone could fill the
     // database with them. The wait itself was, when the failure that began it was.
     if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);

@@ -12,10 +12,14 @@ afterEach(async () => {
   for (const db of opened.splice(0)) await db.remove();
 });
 
-async function throttle() {
+async function throttleStore() {
   const db = await openTestStore("throttle");
   opened.push(db);
-  return createSignInThrottle(db);
+  return db;
+}
+
+async function throttle() {
+  return createSignInThrottle(await throttleStore());
 }
 
 function allowed(ticket: ThrottleTicket): Extract<ThrottleTicket, { allowed: true }> {
@@ -23,7 +27,7 @@ function allowed(ticket: ThrottleTicket): Extract<ThrottleTicket, { allowed: tru
   return ticket;
 }
 
-const account = throttleKeys.account("Asha@Example.com");
+const account = "account:asha";
 const client = throttleKeys.address("203.0.113.7");
 
 describe("the sign-in throttle", () => {
@@ -72,27 +76,24 @@ describe("the sign-in throttle", () => {
 
   test("the e-mail address typed and the client each count on their own", async () => {
     const limit = await throttle();
-    for (let i = 1; i <= 5; i++) allowed(await limit.begin([throttleKeys.account(`guess${i}@example.com`), client], 0));
+    for (let i = 1; i <= 5; i++) allowed(await limit.begin([`account:guess${i}`, client], 0));
     // The client has failed five times, at five different addresses: it waits for any address.
-    expect((await limit.begin([throttleKeys.account("new@example.com"), client], 1)).allowed).toBe(false);
+    expect((await limit.begin(["account:new", client], 1)).allowed).toBe(false);
     // Another client may still try those addresses.
-    expect(
-      (await limit.begin([throttleKeys.account("guess1@example.com"), throttleKeys.address("198.51.100.1")], 1))
-        .allowed,
-    ).toBe(true);
+    expect((await limit.begin(["account:guess1", throttleKeys.address("198.51.100.1")], 1)).allowed).toBe(true);
   });
 
   test("a success clears the account's count and takes back only its own attempt from the client's", async () => {
     const limit = await throttle();
-    for (let i = 1; i <= 4; i++) allowed(await limit.begin([throttleKeys.account(`guess${i}@example.com`), client], 0));
+    for (let i = 1; i <= 4; i++) allowed(await limit.begin([`account:guess${i}`, client], 0));
     const ticket = allowed(await limit.begin([account, client], 0));
     // This fifth attempt would start the client's wait if it failed; it succeeds instead.
     expect(ticket.locksIfFailed.map((lock) => lock.key)).toEqual([client]);
     await limit.succeeded(ticket, account);
     expect(await limit.waiting([account, client], 1)).toBe(0);
     // The four failures at other addresses still count: one more and the client waits.
-    allowed(await limit.begin([throttleKeys.account("guess5@example.com"), client], 2));
-    expect((await limit.begin([throttleKeys.account("guess6@example.com"), client], 3)).allowed).toBe(false);
+    allowed(await limit.begin(["account:guess5", client], 2));
+    expect((await limit.begin(["account:guess6", client], 3)).allowed).toBe(false);
   });
 
   test("failures are forgotten a day after the last one", async () => {
@@ -104,7 +105,20 @@ describe("the sign-in throttle", () => {
   test("the address's key is the client's, with an IPv6 client's whole /64", () => {
     expect(throttleKeys.address("::ffff:203.0.113.7")).toBe("address:203.0.113.7");
     expect(throttleKeys.address("2001:db8:1:2:aaaa::1")).toBe(throttleKeys.address("2001:db8:1:2:bbbb::9"));
-    expect(throttleKeys.account(" Asha@Example.COM ")).toBe("account:asha@example.com");
+  });
+
+  test("an e-mail address typed is kept as a keyed hash: the same for any case, never the text", async () => {
+    const db = await throttleStore();
+    const limit = createSignInThrottle(db);
+    const key = await limit.accountKey(" Asha@Example.COM ");
+    expect(key).toBe(await limit.accountKey("asha@example.com"));
+    expect(key).not.toBe(await limit.accountKey("asha@example.in"));
+    expect(key).toMatch(/^account:[\w-]{43}$/);
+    allowed(await limit.begin([await limit.accountKey("my-secret-password"), client], 0));
+    const stored = JSON.stringify(await db.all("SELECT * FROM sign_in_throttle"));
+    expect(stored).not.toMatch(/asha|secret-password/i);
+    // Another store has its own secret: a key says nothing outside the database it was made in.
+    expect(key).not.toBe(await createSignInThrottle(await throttleStore()).accountKey("asha@example.com"));
   });
 });
 
@@ -114,18 +128,18 @@ describe("a wider network", () => {
     const free = signInThrottlePolicy.networkFreeFailures;
     // A new /64 of one /48, and a new e-mail address, for every guess: only the network key repeats.
     for (let i = 0; i < free; i++) {
-      allowed(await limit.begin(throttleKeys.password(`guess${i}@example.com`, `2001:db8:5:${i.toString(16)}::1`), 0));
+      allowed(await limit.begin([`account:guess${i}`, ...throttleKeys.client(`2001:db8:5:${i.toString(16)}::1`)], 0));
     }
-    const next = await limit.begin(throttleKeys.password("another@example.com", "2001:db8:5:ffff::1"), 1);
+    const next = await limit.begin(["account:another", ...throttleKeys.client("2001:db8:5:ffff::1")], 1);
     expect(next.allowed).toBe(false);
-    expect((await limit.begin(throttleKeys.password("another@example.com", "2001:db8:6::1"), 1)).allowed).toBe(true);
+    expect((await limit.begin(["account:another", ...throttleKeys.client("2001:db8:6::1")], 1)).allowed).toBe(true);
   });
 
   test("a client waits after its own five, long before its network does", async () => {
     const limit = await throttle();
     for (let i = 1; i <= 5; i++)
-      allowed(await limit.begin(throttleKeys.password(`g${i}@example.com`, "203.0.113.7"), 0));
-    expect((await limit.begin(throttleKeys.password("g6@example.com", "203.0.113.7"), 1)).allowed).toBe(false);
-    expect((await limit.begin(throttleKeys.password("g6@example.com", "203.0.113.8"), 1)).allowed).toBe(true);
+      allowed(await limit.begin([`account:g${i}`, ...throttleKeys.client("203.0.113.7")], 0));
+    expect((await limit.begin(["account:g6", ...throttleKeys.client("203.0.113.7")], 1)).allowed).toBe(false);
+    expect((await limit.begin(["account:g6", ...throttleKeys.client("203.0.113.8")], 1)).allowed).toBe(true);
   });
 });

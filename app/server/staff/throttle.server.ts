@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { clientKey, networkKey } from "../contact/rate-limit.server.ts";
 import { type Database, type Queries, retryWhileBusy } from "../store/db.server.ts";
 import { normalizeEmail, STAFF_WRITE_PATIENCE_MS } from "./accounts.server.ts";
@@ -27,18 +28,12 @@ export const signInThrottlePolicy: ThrottlePolicy = {
   networkFreeFailures: 30,
 };
 
-/** What sign-in attempts are counted under: the e-mail address typed (an account or not), the client and its network. */
+/** What sign-in attempts are counted under: the client and its network (the e-mail address typed: `accountKey`). */
 export const throttleKeys = {
-  account: (email: string) => `account:${normalizeEmail(email)}`,
   address: (clientAddress: string) => `address:${clientKey(clientAddress)}`,
   network: (clientAddress: string) => `${NETWORK_PREFIX}${networkKey(clientAddress)}`,
-  /** A sign-in without an e-mail address typed (a passkey): the client and its network. */
+  /** The client and its network, each counted. */
   client: (clientAddress: string) => [throttleKeys.address(clientAddress), throttleKeys.network(clientAddress)],
-  /** A password typed for an e-mail address: that address, the client and its network. */
-  password: (email: string, clientAddress: string) => [
-    throttleKeys.account(email),
-    ...throttleKeys.client(clientAddress),
-  ],
 };
 
 const NETWORK_PREFIX = "network:";
@@ -81,7 +76,31 @@ export function createSignInThrottle(db: Database, policy: ThrottlePolicy = sign
     return row && now - row.last_failure_at < policy.forgetAfterMs ? row : undefined;
   }
 
+  let secret: Promise<Buffer> | undefined;
+  const throttleSecret = () =>
+    (secret ??= db
+      .get<{ value: string }>("SELECT value FROM site_secrets WHERE name = 'sign-in throttle'")
+      .then((row) => {
+        if (!row) throw new Error("The sign-in throttle's secret is missing from the database.");
+        return Buffer.from(row.value, "utf8");
+      })
+      .catch((error: unknown) => {
+        secret = undefined;
+        throw error;
+      }));
+
   return {
+    /**
+     * The key an e-mail address typed at sign-in is counted under: a keyed
+     * hash of it, never the text, which may be anything (a password typed in
+     * the wrong field, say) and is kept for a day. The same address in any
+     * case gives the same key.
+     */
+    async accountKey(email: string): Promise<string> {
+      const hash = createHmac("sha256", await throttleSecret()).update(normalizeEmail(email), "utf8");
+      return `account:${hash.digest("base64url")}`;
+    },
+
     /** Says how long the keys must still wait, without counting anything. */
     async waiting(keys: readonly string[], now = Date.now()): Promise<number> {
       const rows = await Promise.all(keys.map((key) => current(db, key, now)));

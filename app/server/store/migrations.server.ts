@@ -202,6 +202,19 @@ export const sqliteMigrations: readonly Migration[] = [
       CREATE INDEX staff_challenges_network ON staff_challenges (network_key);
     `,
   },
+  {
+    version: 8,
+    name: "the sign-in throttle keeps a keyed hash of the e-mail address typed, never the text",
+    sql: `
+      CREATE TABLE site_secrets (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+
+      INSERT INTO site_secrets (name, value) VALUES ('sign-in throttle', lower(hex(randomblob(32))));
+      DELETE FROM sign_in_throttle WHERE key LIKE 'account:%';
+    `,
+  },
 ];
 
 /**
@@ -385,6 +398,20 @@ export const postgresMigrations: readonly Migration[] = [
       ALTER TABLE staff_challenges ADD COLUMN binding TEXT NOT NULL DEFAULT '';
       CREATE INDEX staff_challenges_client ON staff_challenges (client_key);
       CREATE INDEX staff_challenges_network ON staff_challenges (network_key);
+    `,
+  },
+  {
+    version: 8,
+    name: "the sign-in throttle keeps a keyed hash of the e-mail address typed, never the text",
+    sql: `
+      CREATE TABLE site_secrets (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+
+      INSERT INTO site_secrets (name, value)
+        VALUES ('sign-in throttle', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
+      DELETE FROM sign_in_throttle WHERE key LIKE 'account:%';
     `,
   },
 ];
