@@ -13,7 +13,7 @@ const usage = `Staff accounts for the inbox (/inbox), on the server's database.
 
   npm run staff -- add <email> <name>   adds an account and prints a link where the person sets a password
   npm run staff -- list                 lists the accounts
-  npm run staff -- reset <email>        the password stops working now and the person is signed out
+  npm run staff -- reset <email>        the password and passkeys stop working now and the person is signed out
                                         everywhere; prints a new link to set one
   npm run staff -- remove <email>       removes the account, its sessions and passkeys
 
@@ -105,15 +105,18 @@ async function run(staff: StaffServices, command: string, args: string[]): Promi
 
   if (command === "reset") {
     await staff.accounts.clearPassword(account.id);
+    // A passkey planted with a stolen session would outlive everything else a reset ends.
+    const removed = await staff.passkeys.removeAll(account.id);
+    const passkeys = `${removed} ${removed === 1 ? "passkey" : "passkeys"}`;
     await staff.audit.record({
       actor: "system",
       action: "password reset",
-      detail: `${email}: password cleared, every session ended`,
+      detail: `${email}: password cleared, every session ended, ${passkeys} removed`,
     });
     const token = await issueLink(staff, account.id, email, "reset");
     process.stdout.write(
       `The password of ${printable(account.name)} <${email}> no longer works, and they are signed out everywhere.\n` +
-        `Their passkeys still work.\n${linkText(token)}`,
+        `Their ${passkeys} ${removed === 1 ? "was" : "were"} removed: once signed in, they can add new ones.\n${linkText(token)}`,
     );
     return 0;
   }

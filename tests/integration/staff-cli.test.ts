@@ -92,6 +92,28 @@ describe("npm run staff", () => {
     ]);
   });
 
+  test("reset removes the account's passkeys too, and says so", async () => {
+    await staff("add", "asha@example.com", "Asha Verma");
+    await inStore(async (db) => {
+      const { id } = (await db.get<{ id: number }>("SELECT id FROM staff WHERE email = ?", ["asha@example.com"])) ?? {};
+      for (const credential of ["phone", "planted"]) {
+        await db.run(
+          `INSERT INTO staff_passkeys (credential_id, staff_id, name, public_key, counter, transports, created_at)
+           VALUES (?, ?, ?, ?, 0, '[]', 0)`,
+          [credential, id, credential, new Uint8Array([1, 2, 3])],
+        );
+      }
+    });
+    const { code, stdout } = await staff("reset", "asha@example.com");
+    expect(code).toBe(0);
+    expect(stdout).toContain("Their 2 passkeys were removed");
+    expect(stdout).not.toContain("still work");
+    expect(await inStore((db) => db.get("SELECT count(*) AS n FROM staff_passkeys"))).toEqual({ n: 0 });
+    expect((await auditActions()).find((entry) => entry.action === "password reset")?.detail).toBe(
+      "asha@example.com: password cleared, every session ended, 2 passkeys removed",
+    );
+  });
+
   test("remove takes the account away with its sessions, passkeys and links", async () => {
     await staff("add", "asha@example.com", "Asha Verma");
     expect((await staff("remove", "asha@example.com")).stdout).toContain("Removed Asha Verma <asha@example.com>");

@@ -440,3 +440,40 @@ describe("passkey challenges", () => {
     expect((await options(server, "2001:db8:8::1")).status).toBe(200);
   });
 });
+
+describe("signing out everywhere", () => {
+  test("can take the account's passkeys away too, so a passkey planted with a stolen session stops working", async () => {
+    const server = await site();
+    const who = await account(server);
+    const plant = (cookieHolder: string) =>
+      inStore(server, async (db) => {
+        const row = await db.get<{ id: number }>("SELECT id FROM staff WHERE email = ?", [who.email]);
+        await db.run(
+          `INSERT INTO staff_passkeys (credential_id, staff_id, name, public_key, counter, transports, created_at)
+           VALUES (?, ?, ?, ?, 0, '[]', 0)`,
+          [cookieHolder, row?.id, cookieHolder, new Uint8Array([1, 2, 3])],
+        );
+      });
+    const count = () =>
+      inStore(server, async (db) => (await db.get<{ n: number }>("SELECT count(*) AS n FROM staff_passkeys"))?.n);
+
+    await plant("kept");
+    const plain = await ask(server, "/inbox/sign-out", form({ everywhere: "1" }), {
+      Cookie: await session(server, who),
+    });
+    expect(plain.headers.get("location")).toBe("/inbox/sign-in?notice=signed-out-everywhere");
+    expect(await count()).toBe(1);
+
+    await plant("planted");
+    const cookie = await session(server, who);
+    const page = await (await ask(server, "/inbox/account", {}, { Cookie: cookie })).text();
+    expect(page).toContain('name="passkeys" value="remove"');
+    const withPasskeys = await ask(server, "/inbox/sign-out", form({ everywhere: "1", passkeys: "remove" }), {
+      Cookie: cookie,
+    });
+    expect(withPasskeys.status).toBe(303);
+    expect(withPasskeys.headers.get("location")).toBe("/inbox/sign-in?notice=signed-out-everywhere-passkeys-removed");
+    expect(await count()).toBe(0);
+    expect((await ask(server, "/inbox", {}, { Cookie: cookie })).status).toBe(303);
+  });
+});

@@ -106,6 +106,11 @@ export function createStaffPasskeys(db: Database) {
       );
     },
 
+    /** Removes every passkey of an account (a reset, or its owner's choice); answers how many went. */
+    async removeAll(staffId: number): Promise<number> {
+      return write(() => db.run("DELETE FROM staff_passkeys WHERE staff_id = ?", [staffId]));
+    },
+
     async remove(staffId: number, credentialId: string): Promise<boolean> {
       const removed = await write(() =>
         db.run("DELETE FROM staff_passkeys WHERE staff_id = ? AND credential_id = ?", [staffId, credentialId]),

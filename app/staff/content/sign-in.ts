@@ -27,6 +27,8 @@ export const staffSignInText = {
     "password-set": "Your password is set. Sign in with it now.",
     "signed-out": "You are signed out.",
     "signed-out-everywhere": "You are signed out on every device.",
+    "signed-out-everywhere-passkeys-removed":
+      "You are signed out on every device, and your passkeys are removed. Add a new one once you are signed in.",
   },
 } as const;
 
@@ -100,6 +102,9 @@ export const accountText = {
   sessionsIntro: "Signed in on a device you no longer have, or someone else's? Sign out everywhere, this device too.",
   signOut: "Sign out",
   signOutEverywhere: "Sign out everywhere",
+  removePasskeysToo: "Remove my passkeys too",
+  removePasskeysHint:
+    "Do this if someone else may have used your account: a passkey they added would still let them in.",
   notices: {
     "passkey-added": "The passkey is added. Next time, sign in with it.",
     "passkey-removed": "The passkey is removed.",

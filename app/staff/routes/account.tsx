@@ -189,6 +189,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <p>{text.sessionsIntro}</p>
         <form method="post" action={staffPaths.signOut}>
           <input type="hidden" name="everywhere" value="1" />
+          <div className="staff-field">
+            <label>
+              <input type="checkbox" name="passkeys" value="remove" aria-describedby="remove-passkeys-hint" />{" "}
+              {text.removePasskeysToo}
+            </label>
+            <p id="remove-passkeys-hint" className="staff-field__hint">
+              {text.removePasskeysHint}
+            </p>
+          </div>
           <button type="submit" className="staff-button staff-button--danger">
             {text.signOutEverywhere}
           </button>
