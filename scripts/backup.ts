@@ -14,6 +14,7 @@ import {
 import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
+import { BUSY_PATIENCE_MS } from "../app/server/store/db.server.ts";
 import { commandArgs } from "./lib/command-args.ts";
 import { commandDatabasePath } from "./lib/command-database.ts";
 
@@ -44,9 +45,6 @@ and restore such a file into an empty database with pg_restore --dbname "$DATABA
 // transaction: a consistent snapshot. Smaller steps would start over each time
 // the server writes in between, and might never finish on a busy site.
 const ALL_PAGES_AT_ONCE = 2 ** 31 - 1;
-
-/** Like a staff command, the backup may wait a while for the server's lock; the server never waits for it. */
-const SOURCE_BUSY_WAIT_MS = 5000;
 
 /** What is left to remove if the copy is interrupted: the unfinished file and its journal. */
 let unfinished: string | undefined;
@@ -152,7 +150,7 @@ async function main(): Promise<number> {
  * bring its schema up to date. The copy is checked instead (checkCopy).
  */
 function openSource(databasePath: string): DatabaseSync {
-  return new DatabaseSync(databasePath, { timeout: SOURCE_BUSY_WAIT_MS });
+  return new DatabaseSync(databasePath, { timeout: BUSY_PATIENCE_MS });
 }
 
 function targetProblem(target: string, databasePath: string, force: boolean): string | undefined {

@@ -42,9 +42,6 @@ type Log = Pick<Console, "info" | "warn" | "error">;
  */
 const STUCK_AFTER_MS = 30 * 60_000;
 
-/** How long a mail waits to read its inquiry from a locked database before the attempt fails and is retried. */
-const READ_PATIENCE_MS = 5000;
-
 /** The shared services, opened by startSiteServices before the server takes requests. */
 export function siteServices(): SiteServices {
   const running = holder[KEY];
@@ -133,7 +130,7 @@ async function open(log: Log): Promise<Running> {
   const worker = startOutboxWorker({
     outbox,
     async send(mail, signal) {
-      const inquiry = await retryWhileBusy(() => store.get(mail.inquiryId), { patienceMs: READ_PATIENCE_MS, signal });
+      const inquiry = await retryWhileBusy(() => store.get(mail.inquiryId), { signal });
       if (!inquiry) throw new Error(`Inquiry ${mail.inquiryId} is missing`);
       await mailer.send(composeMail(mail.kind, inquiry, env), signal);
     },

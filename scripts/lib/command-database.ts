@@ -1,10 +1,7 @@
 import { existsSync } from "node:fs";
 import { readSiteSettings, type SiteSettings } from "../../app/server/settings/site-settings.server.ts";
-import { type Database, openStore, type StoreLocation } from "../../app/server/store/db.server.ts";
+import { BUSY_PATIENCE_MS, type Database, openStore, type StoreLocation } from "../../app/server/store/db.server.ts";
 import { describeStore } from "../../app/server/store/location.server.ts";
-
-/** A staff command may wait for the server's lock; the server itself must not. */
-const BUSY_WAIT_MS = 5000;
 
 function settings(): SiteSettings | undefined {
   try {
@@ -45,7 +42,7 @@ export async function openCommandDatabase(): Promise<Database | undefined> {
   const location = commandStoreLocation();
   if (!location) return undefined;
   try {
-    return await openStore(location, { busyWaitMs: BUSY_WAIT_MS });
+    return await openStore(location, { busyWaitMs: BUSY_PATIENCE_MS });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     return undefined;

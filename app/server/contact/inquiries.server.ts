@@ -1,6 +1,6 @@
 import type { ContactInput } from "../../site/lib/contact-schema.ts";
 import type { InquiryStatus } from "../../staff/content/inbox.ts";
-import { type Database, isBusy, retryWhileBusy } from "../store/db.server.ts";
+import { BUSY_PATIENCE_MS, type Database, isBusy, retryWhileBusy } from "../store/db.server.ts";
 
 /** Where the form was opened from: the service of its ?service= link, and the page of this site before it. */
 export type InquiryOrigin = { service: string | null; sourcePage: string | null };
@@ -116,12 +116,6 @@ export function deliveriesByInquiry(rows: readonly Record<string, unknown>[]): M
   return byInquiry;
 }
 
-/**
- * How long a visitor's post waits for a database another process holds locked
- * before being told to try again (503, with the form kept).
- */
-export const SAVE_PATIENCE_MS = 5000;
-
 /** A lookup that only spares a duplicate (save checks again inside its transaction), so it waits less. */
 const LOOKUP_PATIENCE_MS = 1000;
 
@@ -193,7 +187,7 @@ export function createInquiryStore(db: Database) {
           },
           { isolation: "read-committed" },
         );
-      return retryWhileBusy(store, { patienceMs: options.patienceMs ?? SAVE_PATIENCE_MS });
+      return retryWhileBusy(store, { patienceMs: options.patienceMs ?? BUSY_PATIENCE_MS });
     },
 
     /** The reference a submission was stored under, if it was; undefined too when the store stays busy. */

@@ -9,12 +9,6 @@ export type RateLimiter = {
 };
 
 /**
- * How long counting a use waits out a busy store before the visitor is asked to
- * try again: as long as their inquiry's save would (SAVE_PATIENCE_MS).
- */
-const COUNT_PATIENCE_MS = 5000;
-
-/**
  * A sliding window per key, counted in the store so every instance behind the
  * proxy draws on one budget. A use is written first, then the uses the store
  * took before it are counted, each one statement: a burst spread over
@@ -52,7 +46,7 @@ export function createRateLimiter(
     return { allowed: false, retryAfterMs: Math.max(1, (leaving?.at ?? at) + windowMs - at) };
   }
 
-  return { take: (key) => retryWhileBusy(() => take(key), { patienceMs: COUNT_PATIENCE_MS }) };
+  return { take: (key) => retryWhileBusy(() => take(key)) };
 }
 
 /**

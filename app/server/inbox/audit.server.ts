@@ -43,24 +43,19 @@ const fromRow = (row: AuditRow): StoredAuditEntry => ({
   detail: row.detail,
 });
 
-/** An audit write waits out a busy database as long as the step it records did. */
-const AUDIT_PATIENCE_MS = 5000;
-
 export type AuditLog = ReturnType<typeof createAuditLog>;
 
 export function createAuditLog(db: Database) {
   return {
     async record(entry: AuditEntry, now: Date = new Date()): Promise<void> {
-      await retryWhileBusy(
-        () =>
-          db.run("INSERT INTO audit_log (at, actor, action, inquiry_id, detail) VALUES (?, ?, ?, ?, ?)", [
-            now.toISOString(),
-            entry.actor,
-            entry.action,
-            entry.inquiryId ?? null,
-            entry.detail ?? null,
-          ]),
-        { patienceMs: AUDIT_PATIENCE_MS },
+      await retryWhileBusy(() =>
+        db.run("INSERT INTO audit_log (at, actor, action, inquiry_id, detail) VALUES (?, ?, ?, ?, ?)", [
+          now.toISOString(),
+          entry.actor,
+          entry.action,
+          entry.inquiryId ?? null,
+          entry.detail ?? null,
+        ]),
       );
     },
     /** The history of one inquiry, oldest first. */

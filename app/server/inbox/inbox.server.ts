@@ -31,9 +31,6 @@ export type ErasureMatch = { id: number; reference: string; receivedAt: string }
 
 export type ErasureResult = { inquiries: number; mails: number; notes: number };
 
-/** How long a staff action waits out a database another process holds locked. */
-const WRITE_PATIENCE_MS = 5000;
-
 export type Inbox = ReturnType<typeof createInbox>;
 
 /**
@@ -134,7 +131,7 @@ export function createInbox(db: Database) {
   }
 
   function write<T>(work: (tx: Queries) => Promise<T>): Promise<T> {
-    return retryWhileBusy(() => db.transaction(work), { patienceMs: WRITE_PATIENCE_MS });
+    return retryWhileBusy(() => db.transaction(work));
   }
 
   return {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { MailKind } from "../contact/inquiries.server.ts";
-import { type Database, isBusy, placeholders, retryWhileBusy } from "../store/db.server.ts";
+import { BUSY_PATIENCE_MS, type Database, isBusy, placeholders, retryWhileBusy } from "../store/db.server.ts";
 
 /** A mail this worker holds the lease on, with the number of the attempt now being made. */
 export type ClaimedMail = {
@@ -192,7 +192,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     concurrency = 4,
     idleMs = 30_000,
     stopGraceMs = 5_000,
-    busyPatienceMs = 5_000,
+    busyPatienceMs = BUSY_PATIENCE_MS,
     log = console,
     now = Date.now,
     random = Math.random,

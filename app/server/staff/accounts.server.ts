@@ -54,13 +54,10 @@ export class StaffAccountExistsError extends Error {
   }
 }
 
-/** A write to the staff tables waits out a busy database about as long as a form post does. */
-export const STAFF_WRITE_PATIENCE_MS = 5000;
-
 export type StaffAccounts = ReturnType<typeof createStaffAccounts>;
 
 export function createStaffAccounts(db: Database) {
-  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work, { patienceMs: STAFF_WRITE_PATIENCE_MS });
+  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work);
   const endSessions = "DELETE FROM staff_sessions WHERE staff_id = ?";
 
   return {

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type Database, retryWhileBusy } from "../store/db.server.ts";
-import { STAFF_WRITE_PATIENCE_MS } from "./accounts.server.ts";
 
 /** A link to set a password works for a day, once. */
 export const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +22,7 @@ export type StaffLinks = ReturnType<typeof createStaffLinks>;
 
 export function createStaffLinks(db: Database) {
   const dropOthers = "DELETE FROM staff_links WHERE staff_id = ? AND used_at IS NULL";
-  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work, { patienceMs: STAFF_WRITE_PATIENCE_MS });
+  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work);
 
   return {
     /**

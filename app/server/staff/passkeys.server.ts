@@ -1,5 +1,4 @@
 import { type Database, retryWhileBusy } from "../store/db.server.ts";
-import { STAFF_WRITE_PATIENCE_MS } from "./accounts.server.ts";
 
 export type PasskeySummary = { credentialId: string; name: string; createdAt: number; lastUsedAt: number | null };
 
@@ -44,7 +43,7 @@ export type KeptChallenge = "kept" | "too many from this client" | "too many ope
 export type StaffPasskeys = ReturnType<typeof createStaffPasskeys>;
 
 export function createStaffPasskeys(db: Database) {
-  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work, { patienceMs: STAFF_WRITE_PATIENCE_MS });
+  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work);
 
   return {
     async listFor(staffId: number): Promise<PasskeySummary[]> {
@@ -128,7 +127,7 @@ export type StaffChallenges = ReturnType<typeof createStaffChallenges>;
  * is good for one answer, within five minutes.
  */
 export function createStaffChallenges(db: Database) {
-  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work, { patienceMs: STAFF_WRITE_PATIENCE_MS });
+  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work);
 
   return {
     /**

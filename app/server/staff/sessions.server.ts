@@ -1,5 +1,4 @@
 import { type Database, retryWhileBusy } from "../store/db.server.ts";
-import { STAFF_WRITE_PATIENCE_MS } from "./accounts.server.ts";
 import { newSecret, secretHash } from "./links.server.ts";
 
 /** A session ends after 12 hours without a request… */
@@ -29,7 +28,7 @@ export type StaffSessions = ReturnType<typeof createStaffSessions>;
  * the cookie is worth nothing from then on.
  */
 export function createStaffSessions(db: Database) {
-  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work, { patienceMs: STAFF_WRITE_PATIENCE_MS });
+  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work);
 
   return {
     /** A new session; answers the id for the cookie, which is stored nowhere else. */

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { clientKey, networkKey } from "../contact/rate-limit.server.ts";
 import { type Database, type Queries, retryWhileBusy } from "../store/db.server.ts";
-import { normalizeEmail, STAFF_WRITE_PATIENCE_MS } from "./accounts.server.ts";
+import { normalizeEmail } from "./accounts.server.ts";
 
 export type ThrottlePolicy = {
   /** Failures a key may have before it must wait. */
@@ -61,7 +61,7 @@ export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
  * the other). A success takes its count back.
  */
 export function createSignInThrottle(db: Database, policy: ThrottlePolicy = signInThrottlePolicy) {
-  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work, { patienceMs: STAFF_WRITE_PATIENCE_MS });
+  const write = <T>(work: () => Promise<T>) => retryWhileBusy(work);
 
   const freeFailures = (key: string) =>
     key.startsWith(NETWORK_PREFIX) ? policy.networkFreeFailures : policy.freeFailures;

@@ -113,16 +113,24 @@ export function isBusy(error: unknown): boolean {
 }
 
 /**
+ * How long work waits out a busy store before it gives up: long enough for a
+ * write on another instance, a backup's copy or a migration to end, short
+ * enough that a visitor still gets an answer (a 503 that keeps what they typed)
+ * well within a proxy's timeout. Every step that waits for the store waits this.
+ */
+export const BUSY_PATIENCE_MS = 5000;
+
+/**
  * Runs a database step, trying again while the store is busy (isBusy). Each
  * try waits only briefly; between tries the process sleeps, so it keeps
- * answering other requests. Gives up, with the last error, after patienceMs or
- * when the signal is aborted.
+ * answering other requests. Gives up, with the last error, after patienceMs
+ * (BUSY_PATIENCE_MS unless told) or when the signal is aborted.
  */
 export async function retryWhileBusy<T>(
   work: () => Promise<T>,
-  options: { patienceMs: number; signal?: AbortSignal },
+  options: { patienceMs?: number; signal?: AbortSignal } = {},
 ): Promise<T> {
-  const deadline = Date.now() + options.patienceMs;
+  const deadline = Date.now() + (options.patienceMs ?? BUSY_PATIENCE_MS);
   for (let pauseMs = 10; ; pauseMs = Math.min(pauseMs * 2, 200)) {
     try {
       return await work();

@@ -1,7 +1,14 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { DamagedDatabaseError, type Database, type OpenOptions, type Params, type Queries } from "./db.server.ts";
+import {
+  BUSY_PATIENCE_MS,
+  DamagedDatabaseError,
+  type Database,
+  type OpenOptions,
+  type Params,
+  type Queries,
+} from "./db.server.ts";
 import { type Migration, sqliteMigrations } from "./migrations.server.ts";
 
 /**
@@ -11,9 +18,6 @@ import { type Migration, sqliteMigrations } from "./migrations.server.ts";
  * pauses between them (retryWhileBusy).
  */
 export const BUSY_WAIT_MS = 20;
-
-/** Opening comes before the server takes requests, so it may wait as long as a staff command would. */
-const OPENING_BUSY_WAIT_MS = 5000;
 
 /**
  * Opens (creating it and its folder on first use) the database file, checks it
@@ -25,7 +29,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): Database {
   mkdirSync(path.dirname(file), { recursive: true });
   let db: DatabaseSync | undefined;
   try {
-    db = new DatabaseSync(file, { timeout: OPENING_BUSY_WAIT_MS });
+    db = new DatabaseSync(file, { timeout: BUSY_PATIENCE_MS });
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = FULL");
     db.exec("PRAGMA foreign_keys = ON");
