@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { openTestStore } from "../../../tests/support/test-store.ts";
-import { createAuditLog } from "./audit.server.ts";
+import { createAuditLog, recordAudit } from "./audit.server.ts";
 
 const opened: { remove(): Promise<void> }[] = [];
 
@@ -26,5 +26,19 @@ describe("the audit log", () => {
       ["system", "erased", null],
     ]);
     expect((await audit.recent(2)).map((entry) => entry.action)).toEqual(["sign-in", "erased"]);
+  });
+
+  test("an entry written in a transaction commits with it, or not at all", async () => {
+    const db = await openTestStore("audit-tx");
+    opened.push(db);
+    const audit = createAuditLog(db);
+    await db.transaction((tx) => recordAudit(tx, { actor: "asha@example.com", action: "note added", inquiryId: 3 }));
+    await expect(
+      db.transaction(async (tx) => {
+        await recordAudit(tx, { actor: "asha@example.com", action: "erased", inquiryId: 3 });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect((await audit.forInquiry(3)).map((entry) => entry.action)).toEqual(["note added"]);
   });
 });

@@ -1,4 +1,4 @@
-import { type Database, retryWhileBusy } from "../store/db.server.ts";
+import { type Database, type Queries, retryWhileBusy } from "../store/db.server.ts";
 
 /**
  * Who did what, and when: every sign-in, failure and lock, every change to an
@@ -43,20 +43,27 @@ const fromRow = (row: AuditRow): StoredAuditEntry => ({
   detail: row.detail,
 });
 
+/**
+ * Writes an entry with the queries given: a transaction's, so that a change
+ * and the entry that records it commit together or not at all.
+ */
+export async function recordAudit(queries: Queries, entry: AuditEntry, now: Date = new Date()): Promise<void> {
+  await queries.run("INSERT INTO audit_log (at, actor, action, inquiry_id, detail) VALUES (?, ?, ?, ?, ?)", [
+    now.toISOString(),
+    entry.actor,
+    entry.action,
+    entry.inquiryId ?? null,
+    entry.detail ?? null,
+  ]);
+}
+
 export type AuditLog = ReturnType<typeof createAuditLog>;
 
 export function createAuditLog(db: Database) {
   return {
+    /** An entry of its own, for a step that is not one transaction with its change. */
     async record(entry: AuditEntry, now: Date = new Date()): Promise<void> {
-      await retryWhileBusy(() =>
-        db.run("INSERT INTO audit_log (at, actor, action, inquiry_id, detail) VALUES (?, ?, ?, ?, ?)", [
-          now.toISOString(),
-          entry.actor,
-          entry.action,
-          entry.inquiryId ?? null,
-          entry.detail ?? null,
-        ]),
-      );
+      await retryWhileBusy(() => recordAudit(db, entry, now));
     },
     /** The history of one inquiry, oldest first. */
     async forInquiry(inquiryId: number): Promise<StoredAuditEntry[]> {

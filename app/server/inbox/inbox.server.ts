@@ -17,6 +17,7 @@ import {
   mailKinds,
 } from "../contact/inquiries.server.ts";
 import { type Database, placeholders, type Queries, retryWhileBusy } from "../store/db.server.ts";
+import { recordAudit } from "./audit.server.ts";
 
 /** Who did it: the signed-in staff member (requireStaff). */
 export type Actor = { email: string; name: string };
@@ -40,21 +41,6 @@ export type Inbox = ReturnType<typeof createInbox>;
  * an entry names the staff member and never the visitor's details.
  */
 export function createInbox(db: Database) {
-  const record = (
-    tx: Queries,
-    actor: string,
-    action: string,
-    inquiryId: number | null,
-    detail: string | null,
-    now: Date,
-  ) =>
-    tx.run("INSERT INTO audit_log (at, actor, action, inquiry_id, detail) VALUES (?, ?, ?, ?, ?)", [
-      now.toISOString(),
-      actor,
-      action,
-      inquiryId,
-      detail,
-    ]);
   const byId = (q: Queries, id: number) => q.get<InquiryRow>("SELECT * FROM inquiries WHERE id = ?", [id]);
 
   /** Every inquiry with the same e-mail address (in any case) or phone number (however written) as this one. */
@@ -216,9 +202,14 @@ export function createInbox(db: Database) {
           }
         }
         const detail = `${statusLabels[row.status]} → ${statusLabels[status]}`;
-        await record(tx, actor.email, row.status === "spam" ? "not spam" : "status changed", inquiryId, detail, now);
+        const action = row.status === "spam" ? "not spam" : "status changed";
+        await recordAudit(tx, { actor: actor.email, action, inquiryId, detail }, now);
         if (queued > 0) {
-          await record(tx, actor.email, "mails queued", inquiryId, `${queued} after leaving the spam tray`, now);
+          await recordAudit(
+            tx,
+            { actor: actor.email, action: "mails queued", inquiryId, detail: `${queued} after leaving the spam tray` },
+            now,
+          );
         }
         return { queuedMails: queued > 0 };
       });
@@ -234,7 +225,7 @@ export function createInbox(db: Database) {
           "INSERT INTO inquiry_notes (inquiry_id, at, author_email, author_name, body) VALUES (?, ?, ?, ?, ?)",
           [inquiryId, now.toISOString(), actor.email, actor.name, text],
         );
-        await record(tx, actor.email, "note added", inquiryId, null, now);
+        await recordAudit(tx, { actor: actor.email, action: "note added", inquiryId }, now);
         return true;
       });
     },
@@ -250,7 +241,7 @@ export function createInbox(db: Database) {
           )) > 0;
         if (changed) {
           const which = kind === "company" ? "Company copy" : "Acknowledgement";
-          await record(tx, actor.email, "mail sent again", inquiryId, which, now);
+          await recordAudit(tx, { actor: actor.email, action: "mail sent again", inquiryId, detail: which }, now);
         }
         return changed;
       });
@@ -280,7 +271,8 @@ export function createInbox(db: Database) {
         const detail =
           `on request: ${erased.inquiries} ${erased.inquiries === 1 ? "inquiry" : "inquiries"}, ` +
           `${erased.mails} ${erased.mails === 1 ? "mail" : "mails"}, ${erased.notes} ${erased.notes === 1 ? "note" : "notes"}`;
-        for (const id of ids) await record(tx, actor.email, "erased", id, detail, now);
+        for (const id of ids)
+          await recordAudit(tx, { actor: actor.email, action: "erased", inquiryId: id, detail }, now);
         return erased;
       });
       if (result) await db.releaseDeletedPages();

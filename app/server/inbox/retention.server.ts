@@ -1,5 +1,6 @@
 import { SPAM_KEPT_DAYS } from "../../site/content/legal.ts";
 import { type Database, retryWhileBusy } from "../store/db.server.ts";
+import { recordAudit } from "./audit.server.ts";
 import { deleteInquiries } from "./inbox.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,10 +35,7 @@ export async function deleteExpiredInquiries(
     ).filter((id) => !expired.includes(id));
     await deleteInquiries(tx, [...expired, ...spam]);
     const audit = (detail: string) =>
-      tx.run(
-        "INSERT INTO audit_log (at, actor, action, inquiry_id, detail) VALUES (?, 'system', 'deleted after retention', NULL, ?)",
-        [now.toISOString(), detail],
-      );
+      recordAudit(tx, { actor: "system", action: "deleted after retention", detail }, now);
     if (expired.length > 0) {
       await audit(`${count(expired.length)} received more than ${policy.retentionDays} days ago`);
     }
