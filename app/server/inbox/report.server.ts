@@ -28,15 +28,23 @@ const kindLabel: Record<MailKind, string> = { company: "Company copy", acknowled
 
 const attempts = (count: number) => `${count} ${count === 1 ? "attempt" : "attempts"}`;
 
-/** Where one mail stands, in words for staff; now decides whether an attempt is still under way. */
+/**
+ * Where one mail stands, in words for staff, the same in the inbox, the
+ * command line and the CSV; now decides whether an attempt is still under way.
+ * A spam inquiry's mails are owed to no one until staff say it is not spam.
+ */
 export function describeDelivery(
   delivery: DeliveryStatus | undefined,
-  reference: string,
+  spam: boolean,
   now: number = Date.now(),
 ): string {
-  if (!delivery) return "not queued";
+  if (!delivery) return spam ? "not sent: in the spam tray" : "not queued";
   if (delivery.state === "sent") return `sent ${delivery.sentAt ? formatIndiaTime(delivery.sentAt) : ""}`.trim();
-  if (delivery.state === "unknown") return describeUnconfirmed(delivery, reference);
+  if (delivery.state === "unknown") {
+    const since = delivery.unconfirmedAt ? ` ${formatIndiaTime(delivery.unconfirmedAt)}` : "";
+    const why = delivery.lastError ? ` (${delivery.lastError})` : "";
+    return `NOT CONFIRMED${since}: the mail server did not confirm it${why}; it may have arrived`;
+  }
   const reason = delivery.lastError ?? "no reason recorded";
   if (delivery.state === "failed") return `FAILED after ${attempts(delivery.attempts)}: ${reason}`;
   if (delivery.leaseUntil !== null && delivery.leaseUntil > now) return `sending now (attempt ${delivery.attempts})`;
@@ -47,12 +55,10 @@ export function describeDelivery(
   return `waiting, ${attempts(delivery.attempts)} failed (${reason}); next try ${nextTry}`;
 }
 
-function describeUnconfirmed(delivery: DeliveryStatus, reference: string): string {
-  const since = delivery.unconfirmedAt ? ` ${formatIndiaTime(delivery.unconfirmedAt)}` : "";
-  const why = delivery.lastError ? ` (${delivery.lastError})` : "";
+/** What to do about a mail that may have arrived, where staff read it from the command line. */
+function unconfirmedAdvice(reference: string): string {
   return (
-    `NOT CONFIRMED${since}: the mail server did not confirm it${why}; it may have arrived. ` +
-    `Check (the inbox, or the mail server's log), then either send it again: npm run inquiries -- --resend-unknown ${reference}, ` +
+    `. Check (the inbox, or the mail server's log), then either send it again: npm run inquiries -- --resend-unknown ${reference}, ` +
     `or record that it arrived: npm run inquiries -- --mark-sent ${reference}`
   );
 }
@@ -61,11 +67,11 @@ function deliveryOf(inquiry: InquiryListing, kind: MailKind) {
   return inquiry.deliveries.find((delivery) => delivery.kind === kind);
 }
 
-/** Where one of an inquiry's mails stands; spam owes none until staff say it is not spam. */
+/** Where one of an inquiry's mails stands, with what to do when it may have arrived. */
 function describeMail(inquiry: InquiryListing, kind: MailKind, now: number): string {
   const delivery = deliveryOf(inquiry, kind);
-  if (!delivery && inquiry.status === "spam") return "not sent: in the spam tray";
-  return describeDelivery(delivery, inquiry.reference, now);
+  const words = describeDelivery(delivery, inquiry.status === "spam", now);
+  return delivery?.state === "unknown" ? words + unconfirmedAdvice(inquiry.reference) : words;
 }
 
 /** "Spam (the hidden field … was filled in)", or the status's name. */

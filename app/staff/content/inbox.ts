@@ -47,6 +47,8 @@ export const inboxText = {
   next: "Older",
   signOut: "Sign out",
   spamKept: `Spam is deleted ${SPAM_KEPT_DAYS} days after it arrived.`,
+  spamTray: (reason: string | null) =>
+    `In the spam tray: ${reason ?? "no reason recorded"}. No mail has gone out for it, and it is deleted ${SPAM_KEPT_DAYS} days after it arrived.`,
 } as const;
 
 /** What an action reports after it redirects back (post-redirect-get), by the ?done= code it leaves. */

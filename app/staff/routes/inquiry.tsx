@@ -1,13 +1,20 @@
 import { data, redirect } from "react-router";
 import type { DeliveryStatus, MailKind } from "../../server/contact/inquiries.server.ts";
-import { formatIndiaTime, serviceName } from "../../server/inbox/report.server.ts";
+import { describeDelivery, formatIndiaTime, serviceName } from "../../server/inbox/report.server.ts";
 import { site } from "../../site/content/site.ts";
 import { serviceUrl } from "../../site/content/urls.ts";
 import { mailtoUrl, telUrl, whatsAppUrl } from "../../site/lib/indian-phone.ts";
 import { StaffBar } from "../components/staff-bar.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { StatusOptions } from "../components/status-options.tsx";
-import { type InboxDone, inboxDone, isInboxDone, isInquiryStatus, NOTE_MAX_LENGTH } from "../content/inbox.ts";
+import {
+  type InboxDone,
+  inboxDone,
+  inboxText,
+  isInboxDone,
+  isInquiryStatus,
+  NOTE_MAX_LENGTH,
+} from "../content/inbox.ts";
 import { readStaffForm, staffRequestFor } from "../lib/inbox-request.server.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/inquiry";
@@ -23,38 +30,17 @@ type MailView = {
   unconfirmed: boolean;
 };
 
-/** One mail as staff read it: where it stands, in words, and whether it can be sent again. */
+/** One mail as staff read it: where it stands, in the words of every report, and whether it can be sent again. */
 function describeMail(delivery: DeliveryStatus | undefined, spam: boolean, now: number): MailView {
-  if (!delivery) {
-    const state = spam ? "Not sent: in the spam tray" : "Not queued";
-    return { state, attempts: null, lastError: null, sentAt: null, canSendAgain: false, unconfirmed: false };
-  }
-  const base = {
-    attempts: delivery.attempts,
-    lastError: delivery.lastError,
-    sentAt: delivery.sentAt ? inIndia(delivery.sentAt) : null,
+  const words = describeDelivery(delivery, spam, now);
+  return {
+    state: words.charAt(0).toUpperCase() + words.slice(1),
+    attempts: delivery?.attempts ?? null,
+    lastError: delivery?.lastError ?? null,
+    sentAt: delivery?.sentAt ? inIndia(delivery.sentAt) : null,
+    canSendAgain: delivery?.state === "failed" || delivery?.state === "unknown",
+    unconfirmed: delivery?.state === "unknown",
   };
-  switch (delivery.state) {
-    case "sent":
-      return { ...base, state: "Sent", canSendAgain: false, unconfirmed: false };
-    case "failed":
-      return { ...base, state: "FAILED: not sent", canSendAgain: true, unconfirmed: false };
-    case "unknown":
-      return {
-        ...base,
-        state: `NOT CONFIRMED${delivery.unconfirmedAt ? ` since ${inIndia(delivery.unconfirmedAt)}` : ""}: it may have arrived`,
-        canSendAgain: true,
-        unconfirmed: true,
-      };
-    default: {
-      if (delivery.leaseUntil !== null && delivery.leaseUntil > now) {
-        return { ...base, state: "Being sent now", canSendAgain: false, unconfirmed: false };
-      }
-      const next = inIndia(Math.max(delivery.nextAttemptAt, delivery.leaseUntil ?? 0));
-      const state = delivery.attempts === 0 ? "Waiting to be sent" : `Not sent yet; next try ${next}`;
-      return { ...base, state, canSendAgain: false, unconfirmed: false };
-    }
-  }
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -178,10 +164,7 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
 
         {inquiry.status === "spam" && (
           <div className="staff-notice staff-notice--warning">
-            <p>
-              In the spam tray: {inquiry.spamReason ?? "no reason recorded"}. No mail has gone out for it, and it is
-              deleted 30 days after it arrived.
-            </p>
+            <p>{inboxText.spamTray(inquiry.spamReason)}</p>
             <form method="post">
               <input type="hidden" name="intent" value="not-spam" />
               <button type="submit" className="staff-button">
