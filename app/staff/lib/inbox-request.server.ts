@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { REFERENCE_PATTERN } from "../../server/contact/inquiries.server.ts";
-import { readFormBody } from "../../server/forms/form-body.server.ts";
 import type { InboxRow } from "../../server/inbox/inbox.server.ts";
 import { type SiteServices, siteServices } from "../../server/site-services.server.ts";
 import type { StaffMember } from "../../server/staff/sessions.server.ts";
@@ -26,16 +25,6 @@ export async function staffRequestFor(
   const inquiry = reference && REFERENCE_PATTERN.test(reference) ? await services.inbox.find(reference) : undefined;
   if (!inquiry) throw data(null, { status: 404 });
   return { staff, services, inquiry };
-}
-
-/** The largest staff form: a note at its longest, percent-encoded, with room to spare. */
-const STAFF_FORM_LIMIT_BYTES = 32 * 1024;
-
-/** Reads a staff form strictly (only the named fields, each once); anything else is a 400. */
-export async function readStaffForm(request: Request, fields: readonly string[]): Promise<Record<string, string>> {
-  const body = await readFormBody(request, { limitBytes: STAFF_FORM_LIMIT_BYTES, fields: new Set(fields) });
-  if (body.problem) throw data(null, { status: body.problem.status });
-  return body.fields;
 }
 
 /** An address where a method means nothing: refused, after the session check like everything else. */

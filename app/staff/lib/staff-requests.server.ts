@@ -5,12 +5,16 @@ import { readLimited } from "../../server/forms/request-body.server.ts";
 import { CHALLENGE_LIFETIME_MS } from "../../server/staff/passkeys.server.ts";
 import type { CeremonyStart } from "../../server/staff/webauthn.server.ts";
 
-/** The staff area's forms are a few short fields; nothing near this is ever needed. */
-const FORM_LIMIT_BYTES = 8 * 1024;
+/** The largest staff form: a note at its longest, percent-encoded, with room to spare. */
+const FORM_LIMIT_BYTES = 32 * 1024;
 /** A passkey's answer is a few kilobytes at most. */
 const JSON_LIMIT_BYTES = 32 * 1024;
 
-/** A staff form's fields, or undefined when it is not one of our forms as a browser sends it. */
+/**
+ * Every staff form's fields, read strictly (only the named fields, each once,
+ * within the limit); undefined when it is not one of our forms as a browser
+ * sends it, and each page answers that in its own words.
+ */
 export async function readStaffForm(
   request: Request,
   fields: readonly string[],

@@ -15,7 +15,8 @@ import {
   isInquiryStatus,
   NOTE_MAX_LENGTH,
 } from "../content/inbox.ts";
-import { readStaffForm, staffRequestFor } from "../lib/inbox-request.server.ts";
+import { staffRequestFor } from "../lib/inbox-request.server.ts";
+import { readStaffForm } from "../lib/staff-requests.server.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/inquiry";
 
@@ -106,6 +107,7 @@ const intents = ["status", "not-spam", "note", "send-again"] as const;
 export async function action({ request, params }: Route.ActionArgs) {
   const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
   const form = await readStaffForm(request, ["intent", "status", "note", "kind"]);
+  if (!form) throw data(null, { status: 400 });
   const actor = { email: staff.email, name: staff.name };
   const back = (done: InboxDone) => redirect(`${staffPaths.inquiry(inquiry.reference)}?done=${done}`, 303);
   const intent = intents.find((name) => name === form.intent);
