@@ -34,9 +34,18 @@ describe("what the log says of a mail server's refusal", () => {
         return [mail];
       },
       markSent: async () => true,
-      markRetry: async (_mail: ClaimedMail, _at: number, error: string) => (stored.push(error), true),
-      markFailed: async (_mail: ClaimedMail, error: string) => (stored.push(error), true),
-      markUnknown: async (_mail: ClaimedMail, _at: number, error: string) => (stored.push(error), true),
+      markRetry: async (_mail: ClaimedMail, _at: number, error: string) => {
+        stored.push(error);
+        return true;
+      },
+      markFailed: async (_mail: ClaimedMail, error: string) => {
+        stored.push(error);
+        return true;
+      },
+      markUnknown: async (_mail: ClaimedMail, _at: number, error: string) => {
+        stored.push(error);
+        return true;
+      },
     } as unknown as Outbox;
     const lines: string[] = [];
     const log = {

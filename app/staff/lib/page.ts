@@ -2,12 +2,13 @@ import type { MetaDescriptor } from "react-router";
 import { documentTitle } from "../../site/lib/meta.ts";
 
 /**
- * Headers of every staff sign-in page: never stored by a browser or proxy
- * (a shared computer's back button must not show them), never indexed, and
- * a refusal's Retry-After passed on.
+ * A staff page's own headers: a refusal's Retry-After passed on, and any
+ * extra. That no browser or proxy stores a staff answer, and no search engine
+ * indexes one, is said for every address under /inbox in one place, before
+ * any route runs (server/http-app.ts, staffAreaHeaders).
  */
 export function staffPageHeaders(actionHeaders?: Headers, extra: Record<string, string> = {}): Headers {
-  const headers = new Headers({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", ...extra });
+  const headers = new Headers(extra);
   const retryAfter = actionHeaders?.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;

@@ -78,12 +78,9 @@ export function asRegistrationRequest(body: unknown): { name: string; response: 
   return result.success ? (result.output as { name: string; response: RegistrationResponseJSON }) : undefined;
 }
 
-/** A JSON answer that no cache keeps. */
+/** A JSON answer (kept by no cache, as every staff answer: server/http-app.ts). */
 export function jsonAnswer(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return Response.json(body, {
-    status: init.status ?? 200,
-    headers: { "Cache-Control": "no-store", ...init.headers },
-  });
+  return Response.json(body, { status: init.status ?? 200, headers: init.headers ?? {} });
 }
 
 /**

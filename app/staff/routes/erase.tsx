@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { formatIndiaTime } from "../../server/inbox/report.server.ts";
-import { site } from "../../site/content/site.ts";
 import { StaffBar } from "../components/staff-bar.tsx";
 import { staffRequestFor } from "../lib/inbox-request.server.ts";
+import { staffPageMeta } from "../lib/page.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/erase";
 
@@ -29,10 +29,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirect(`${staffPaths.inbox}?done=erased`, 303);
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Erase a person's data | ${site.name}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => staffPageMeta("Erase a person's data");
 
 export default function Erase({ loaderData }: Route.ComponentProps) {
   const { staff, reference, name, email, phone, matches } = loaderData;

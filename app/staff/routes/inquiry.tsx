@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import type { DeliveryStatus, MailKind } from "../../server/contact/inquiries.server.ts";
 import { describeDelivery, formatIndiaTime, serviceName } from "../../server/inbox/report.server.ts";
-import { site } from "../../site/content/site.ts";
 import { serviceUrl } from "../../site/content/urls.ts";
 import { mailtoUrl, telUrl, whatsAppUrl } from "../../site/lib/indian-phone.ts";
 import { StaffBar } from "../components/staff-bar.tsx";
@@ -16,6 +15,7 @@ import {
   NOTE_MAX_LENGTH,
 } from "../content/inbox.ts";
 import { staffRequestFor } from "../lib/inbox-request.server.ts";
+import { staffPageMeta } from "../lib/page.ts";
 import { readStaffForm } from "../lib/staff-requests.server.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/inquiry";
@@ -138,10 +138,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw data(null, { status: 400 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.inquiry.reference ?? "Inquiry"} | ${site.name}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => staffPageMeta(loaderData?.inquiry.reference ?? "Inquiry");
 
 export default function Inquiry({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, done, inquiry, replies, mails, notes, history } = loaderData;

@@ -1,11 +1,11 @@
 import { formatIndiaTime, serviceName } from "../../server/inbox/report.server.ts";
-import { site } from "../../site/content/site.ts";
 import { StaffBar } from "../components/staff-bar.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { StatusOptions } from "../components/status-options.tsx";
 import { inboxDone, inboxText, inquiryStatuses, isInboxDone, statusLabels } from "../content/inbox.ts";
 import { type InboxFilter, inboxExportUrl, inboxListUrl, readInboxFilter } from "../lib/inbox-filter.ts";
 import { refuseMethod, staffRequest } from "../lib/inbox-request.server.ts";
+import { staffPageMeta } from "../lib/page.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/list";
 
@@ -40,10 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const action = ({ request }: Route.ActionArgs) => refuseMethod(request);
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${inboxText.title} | ${site.name}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => staffPageMeta(inboxText.title);
 
 export default function InboxList({ loaderData }: Route.ComponentProps) {
   const { staff, filter, page, total, counts, inquiries, done } = loaderData;

@@ -45,6 +45,6 @@ export async function action({ request }: Route.ActionArgs) {
       : "signed-out";
   return redirect(`${staffPaths.signIn}?notice=${notice}`, {
     status: 303,
-    headers: { "Set-Cookie": clearedSessionCookie(request), "Cache-Control": "no-store" },
+    headers: { "Set-Cookie": clearedSessionCookie(request) },
   });
 }
