@@ -5,6 +5,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, expect, inject, test } from "vitest";
 import { createInquiryStore } from "../../app/server/contact/inquiries.server.ts";
+import { inquiryDetails } from "../../app/server/contact/submission.server.ts";
 import { openStore } from "../../app/server/store/db.server.ts";
 import { startSite } from "../support/start-site.ts";
 import { goodFields } from "./support/contact-form.ts";
@@ -33,8 +34,7 @@ async function databaseWithInquiries(count: number) {
   const db = await openStore({ sqliteFile: databasePath });
   const store = createInquiryStore(db);
   for (let i = 0; i < count; i++) {
-    const { website: _trap, ...fields } = goodFields();
-    await store.save(fields);
+    await store.save(inquiryDetails(goodFields()));
   }
   await db.close();
   expect(existsSync(`${databasePath}-wal`)).toBe(false);

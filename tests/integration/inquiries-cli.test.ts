@@ -37,8 +37,8 @@ async function seed() {
     {
       name: "Asha Verma",
       email: "asha@example.in",
-      phone_number: "+91 98765 43210",
-      msg_subject: "Quote for Packaging Box",
+      phone: "+91 98765 43210",
+      subject: "Quote for Packaging Box",
       message: 'Two sizes, "A" and "B",\nfour colours.',
     },
     { now: new Date("2026-03-02T05:00:00Z"), origin: { service: "box", sourcePage: "/services/box" } },
@@ -47,8 +47,8 @@ async function seed() {
     {
       name: '=HYPERLINK("https://evil.example","Click")',
       email: "x@example.in",
-      phone_number: "-1234567",
-      msg_subject: "@SUM(1+1)",
+      phone: "-1234567",
+      subject: "@SUM(1+1)",
       message: "\u001b[2Jcleared your screen",
     },
     { now: new Date("2026-03-03T06:30:00Z") },
@@ -103,7 +103,7 @@ test("shows each inquiry's status, where it came from, and spam with its reason 
   const { first } = await seed();
   const db = await open();
   const spam = await createInquiryStore(db).save(
-    { name: "Bot", email: "bot@example.in", phone_number: "1234567", msg_subject: "Cheap pills", message: "Buy now" },
+    { name: "Bot", email: "bot@example.in", phone: "1234567", subject: "Cheap pills", message: "Buy now" },
     { now: new Date("2026-03-04T06:30:00Z"), spamReason: "The hidden field a person never sees was filled in" },
   );
   await db.close();
@@ -150,8 +150,8 @@ test("refuses an unknown option with the usage", async () => {
 const visitor = {
   name: "Ravi Kumar",
   email: "ravi@example.in",
-  phone_number: "+91 91234 56789",
-  msg_subject: "Labels",
+  phone: "+91 91234 56789",
+  subject: "Labels",
   message: "5,000 labels.",
 };
 

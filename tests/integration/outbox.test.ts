@@ -5,6 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { createInquiryStore, type InquiryStore } from "../../app/server/contact/inquiries.server.ts";
+import { inquiryDetails } from "../../app/server/contact/submission.server.ts";
 import { createMailer, isUnconfirmedDelivery } from "../../app/server/mail/mailer.server.ts";
 import { composeMail } from "../../app/server/mail/messages.server.ts";
 import { createOutbox, type OutboxWorker, startOutboxWorker } from "../../app/server/mail/outbox.server.ts";
@@ -72,8 +73,7 @@ function worker(db: Database, store: InquiryStore, options: WorkerOptions = {}):
 }
 
 function save(store: InquiryStore) {
-  const { website: _trap, ...fields } = goodFields();
-  return store.save(fields);
+  return store.save(inquiryDetails(goodFields()));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, inject, test } from "vitest";
 import { createInquiryStore } from "../../app/server/contact/inquiries.server.ts";
+import { inquiryDetails } from "../../app/server/contact/submission.server.ts";
 import { openStore } from "../../app/server/store/db.server.ts";
 import { startSite } from "../support/start-site.ts";
 import { newTestStoreLocation } from "../support/test-store.ts";
@@ -18,10 +19,15 @@ test("the server deletes inquiries past INQUIRY_RETENTION_DAYS and spam past 30 
     const db = await openStore(place.location);
     const store = createInquiryStore(db);
     const old = goodFields({ name: "Old Customer", email: "old.customer@example.in" });
-    await store.save(old, { now: daysAgo(91) });
-    const kept = (await store.save(goodFields(), { now: daysAgo(89) })).reference;
-    await store.save(goodFields({ name: "Old Spam" }), { now: daysAgo(31), spamReason: "Sent too fast" });
-    const recentSpam = (await store.save(goodFields(), { now: daysAgo(2), spamReason: "Sent too fast" })).reference;
+    await store.save(inquiryDetails(old), { now: daysAgo(91) });
+    const kept = (await store.save(inquiryDetails(goodFields()), { now: daysAgo(89) })).reference;
+    await store.save(inquiryDetails(goodFields({ name: "Old Spam" })), {
+      now: daysAgo(31),
+      spamReason: "Sent too fast",
+    });
+    const recentSpam = (
+      await store.save(inquiryDetails(goodFields()), { now: daysAgo(2), spamReason: "Sent too fast" })
+    ).reference;
     await db.close();
 
     const server = await startSite({

@@ -1,11 +1,13 @@
-import type { ContactInput } from "../../site/lib/contact-schema.ts";
 import type { InquiryStatus } from "../../staff/content/inbox.ts";
 import { BUSY_PATIENCE_MS, type Database, isBusy, retryWhileBusy } from "../store/db.server.ts";
 
 /** Where the form was opened from: the service of its ?service= link, and the page of this site before it. */
 export type InquiryOrigin = { service: string | null; sourcePage: string | null };
 
-export type StoredInquiry = ContactInput &
+/** What a person told us: the contact form's fields under the names the rest of the site uses. */
+export type InquiryDetails = { name: string; email: string; phone: string; subject: string; message: string };
+
+export type StoredInquiry = InquiryDetails &
   InquiryOrigin & {
     id: number;
     reference: string;
@@ -70,8 +72,8 @@ export function fromRow(row: InquiryRow): StoredInquiry {
     receivedAt: row.received_at,
     name: row.name,
     email: row.email,
-    phone_number: row.phone_number,
-    msg_subject: row.msg_subject,
+    phone: row.phone_number,
+    subject: row.msg_subject,
     message: row.message,
     status: row.status,
     spamReason: row.spam_reason,
@@ -132,7 +134,7 @@ export function createInquiryStore(db: Database) {
      * tries again for a while without holding up other requests, then throws.
      */
     save(
-      input: ContactInput,
+      input: InquiryDetails,
       options: {
         submissionKey?: string;
         now?: Date;
@@ -157,8 +159,8 @@ export function createInquiryStore(db: Database) {
                 now.toISOString(),
                 input.name,
                 input.email,
-                input.phone_number,
-                input.msg_subject,
+                input.phone,
+                input.subject,
                 input.message,
                 options.submissionKey ?? null,
                 options.spamReason === undefined ? "new" : "spam",

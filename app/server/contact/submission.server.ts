@@ -6,12 +6,17 @@ import {
 } from "../../site/content/contact-form.ts";
 import { findService } from "../../site/content/services.ts";
 import { pagePaths, paths } from "../../site/content/urls.ts";
-import { type ContactErrors, contactBodyLimitBytes, validateContact } from "../../site/lib/contact-schema.ts";
+import {
+  type ContactErrors,
+  type ContactInput,
+  contactBodyLimitBytes,
+  validateContact,
+} from "../../site/lib/contact-schema.ts";
 import { spamReasons } from "../../staff/content/inbox.ts";
 import { readFormBody } from "../forms/form-body.server.ts";
 import type { SiteServices } from "../site-services.server.ts";
 import { issueFormToken, submissionKey, verifyFormToken } from "./form-token.server.ts";
-import type { InquiryOrigin } from "./inquiries.server.ts";
+import type { InquiryDetails, InquiryOrigin } from "./inquiries.server.ts";
 import { clientKey, type RateLimitDecision } from "./rate-limit.server.ts";
 
 export type ContactValues = Partial<Record<ContactFieldName, string>>;
@@ -168,7 +173,7 @@ export async function submitContactForm(
   let reference: string;
   try {
     const options = { origin, ...(key ? { submissionKey: key } : {}), ...(spamReason ? { spamReason } : {}) };
-    reference = (await services.store.save(result.output, options)).reference;
+    reference = (await services.store.save(inquiryDetails(result.output), options)).reference;
   } catch (error) {
     log.error(`An inquiry could not be stored: ${(error as Error).message}`);
     return unavailable(values, keep);
@@ -217,4 +222,15 @@ function refused(
   if (details.token) data.token = details.token;
   if (details.origin) data.origin = details.origin;
   return headers ? { kind: "refused", status, data, headers } : { kind: "refused", status, data };
+}
+
+/** The form's fields under the names the store and the rest of the site use: the form's names stop here. */
+export function inquiryDetails(input: Omit<ContactInput, "website">): InquiryDetails {
+  return {
+    name: input.name,
+    email: input.email,
+    phone: input.phone_number,
+    subject: input.msg_subject,
+    message: input.message,
+  };
 }

@@ -1,25 +1,25 @@
 import { existsSync, readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestStore } from "../../../tests/support/test-store.ts";
-import type { ContactInput } from "../../site/lib/contact-schema.ts";
 import { emptyFilter, type InboxFilter } from "../../staff/lib/inbox-filter.ts";
+import type { InquiryDetails } from "../contact/inquiries.server.ts";
 import { createInquiryStore, type InquiryStore } from "../contact/inquiries.server.ts";
 import { createOutbox } from "../mail/outbox.server.ts";
 import { createAuditLog } from "./audit.server.ts";
 import { createInbox, type Inbox } from "./inbox.server.ts";
 
-const asha: ContactInput = {
+const asha: InquiryDetails = {
   name: "Asha Verma",
   email: "Asha@Example.in",
-  phone_number: "+91 98765 43210",
-  msg_subject: "Quote for Cake Box",
+  phone: "+91 98765 43210",
+  subject: "Quote for Cake Box",
   message: "2,000 cake boxes, 8 inch.",
 };
-const ravi: ContactInput = {
+const ravi: InquiryDetails = {
   name: "Ravi Kumar",
   email: "ravi@example.in",
-  phone_number: "011 2345 6789",
-  msg_subject: "Flex banners",
+  phone: "011 2345 6789",
+  subject: "Flex banners",
   message: "Ten banners for a shop opening; 50% off sign.",
 };
 const staff = { email: "meera@company.example", name: "Meera" };
@@ -42,7 +42,7 @@ const filter = (given: Partial<InboxFilter>): InboxFilter => ({ ...emptyFilter, 
 const references = async (given: Partial<InboxFilter>) =>
   (await inbox.search(filter(given), { limit: 50, offset: 0 })).rows.map((row) => row.reference);
 
-async function save(input: ContactInput, at: string, options: { spamReason?: string } = {}) {
+async function save(input: InquiryDetails, at: string, options: { spamReason?: string } = {}) {
   return (await store.save(input, { now: new Date(at), ...options })).reference;
 }
 
@@ -168,7 +168,7 @@ describe("erasing a person", () => {
   test("takes every inquiry of the e-mail address (any case) or the phone number (however written), with mails and notes", async () => {
     const first = await save(asha, "2026-03-01T05:00:00Z");
     const sameEmail = await save({ ...ravi, email: "asha@example.in" }, "2026-03-02T05:00:00Z");
-    const samePhone = await save({ ...ravi, phone_number: "098765-43210" }, "2026-03-03T05:00:00Z");
+    const samePhone = await save({ ...ravi, phone: "098765-43210" }, "2026-03-03T05:00:00Z");
     const other = await save(ravi, "2026-03-04T05:00:00Z");
     const id = (await inbox.find(first))?.id ?? 0;
     await inbox.addNote(id, "Wants a sample first.", staff);

@@ -113,9 +113,9 @@ export function formatListing(inquiries: InquiryListing[], now: number = Date.no
     const safe = (value: string) => terminalSafe(value);
     const preview = inquiry.message.replace(/\s+/g, " ");
     lines.push(
-      `${inquiry.reference}  ${formatIndiaTime(inquiry.receivedAt)}  ${safe(inquiry.name)} <${safe(inquiry.email)}>  ${safe(inquiry.phone_number)}`,
+      `${inquiry.reference}  ${formatIndiaTime(inquiry.receivedAt)}  ${safe(inquiry.name)} <${safe(inquiry.email)}>  ${safe(inquiry.phone)}`,
       `  Status: ${describeStatus(inquiry)}`,
-      `  Subject: ${safe(inquiry.msg_subject)}`,
+      `  Subject: ${safe(inquiry.subject)}`,
       `  Message: ${safe(preview.length > 100 ? `${preview.slice(0, 99)}…` : preview)}`,
       ...(inquiry.service ? [`  Service: ${safe(serviceName(inquiry.service))}`] : []),
       ...(inquiry.sourcePage ? [`  Came from: ${safe(inquiry.sourcePage)}`] : []),
@@ -161,8 +161,8 @@ export function formatCsv(inquiries: InquiryListing[], now: number = Date.now())
     describeStatus(inquiry),
     inquiry.name,
     inquiry.email,
-    inquiry.phone_number,
-    inquiry.msg_subject,
+    inquiry.phone,
+    inquiry.subject,
     inquiry.message,
     serviceName(inquiry.service),
     inquiry.sourcePage ?? "",

@@ -9,8 +9,8 @@ import { deleteExpiredInquiries, startRetentionJob } from "./retention.server.ts
 const visitor = {
   name: "Asha Verma",
   email: "asha@example.in",
-  phone_number: "+91 98765 43210",
-  msg_subject: "Boxes",
+  phone: "+91 98765 43210",
+  subject: "Boxes",
   message: "2,000 boxes.",
 };
 

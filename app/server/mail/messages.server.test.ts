@@ -12,8 +12,8 @@ const inquiry = {
   receivedAt: "2026-03-02T05:00:00.000Z",
   name: `Tom "T" <O'Neil>`,
   email: "tom@example.in",
-  phone_number: "+91 98765 43210",
-  msg_subject: "Boxes & <bags>",
+  phone: "+91 98765 43210",
+  subject: "Boxes & <bags>",
   message: "<img src=x onerror=alert(1)>",
   status: "new" as const,
   spamReason: null,
@@ -63,7 +63,7 @@ describe("inquiry mails", () => {
 
   test("text that reorders itself never reaches a header", () => {
     const override = "\u202Efdp.exe\u202C \u2067x\u2069 \u200Fy\u200E";
-    const mail = companyMail({ ...inquiry, name: `Asha ${override}`, msg_subject: `Boxes ${override}` }, settings);
+    const mail = companyMail({ ...inquiry, name: `Asha ${override}`, subject: `Boxes ${override}` }, settings);
     expect(mail.subject).toBe("Inquiry ENQ-2026-000042: Boxes fdp.exe x y");
     expect(mail.replyTo).toEqual({ name: "Asha fdp.exe x y", address: inquiry.email });
     expect(inHeader("Plain – text, हिंदी")).toBe("Plain – text, हिंदी");

@@ -70,8 +70,8 @@ export function companyMail(inquiry: StoredInquiry, settings: MailSettings): Out
     ["Received", receivedInIndia(inquiry)],
     ["Name", inquiry.name],
     ["E-mail", inquiry.email],
-    ["Phone", inquiry.phone_number],
-    ["Subject", inquiry.msg_subject],
+    ["Phone", inquiry.phone],
+    ["Subject", inquiry.subject],
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   const text = [
@@ -86,7 +86,7 @@ export function companyMail(inquiry: StoredInquiry, settings: MailSettings): Out
     "",
   ].join("\n");
 
-  const tel = inquiry.phone_number.replace(/[^\d+]/g, "");
+  const tel = inquiry.phone.replace(/[^\d+]/g, "");
   const cell = (label: string, value: string) => {
     // Escaped for the URL as well as for HTML: "a?cc=b@evil.example" must stay one address, adding no one.
     if (label === "E-mail") return `<a href="${escapeHtml(mailtoUrl(value))}">${escapeHtml(value)}</a>`;
@@ -113,7 +113,7 @@ ${rows
     from: settings.mailFrom,
     to: settings.mailTo,
     replyTo: { name: inHeader(inquiry.name), address: asciiAddress(inquiry.email) },
-    subject: inHeader(`Inquiry ${inquiry.reference}: ${inquiry.msg_subject}`),
+    subject: inHeader(`Inquiry ${inquiry.reference}: ${inquiry.subject}`),
     text,
     html,
     messageId: messageId(inquiry, "company", settings),

@@ -14,7 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     reference: inquiry.reference,
     name: inquiry.name,
     email: inquiry.email,
-    phone: inquiry.phone_number,
+    phone: inquiry.phone,
     matches: (await services.inbox.samePerson(inquiry.id)).map((match) => ({
       reference: match.reference,
       received: `${formatIndiaTime(match.receivedAt)} IST`,

@@ -59,8 +59,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       receivedAt: inquiry.receivedAt,
       name: inquiry.name,
       email: inquiry.email,
-      phone: inquiry.phone_number,
-      subject: inquiry.msg_subject,
+      phone: inquiry.phone,
+      subject: inquiry.subject,
       message: inquiry.message,
       status: inquiry.status,
       spamReason: inquiry.spamReason,
@@ -68,9 +68,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       sourcePage: inquiry.sourcePage,
     },
     replies: {
-      email: mailtoUrl(inquiry.email, `Re: ${inquiry.msg_subject} [${inquiry.reference}]`),
-      call: telUrl(inquiry.phone_number) ?? null,
-      whatsApp: whatsAppUrl(inquiry.phone_number) ?? null,
+      email: mailtoUrl(inquiry.email, `Re: ${inquiry.subject} [${inquiry.reference}]`),
+      call: telUrl(inquiry.phone) ?? null,
+      whatsApp: whatsAppUrl(inquiry.phone) ?? null,
     },
     mails: [
       {

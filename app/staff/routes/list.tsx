@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       received: `${formatIndiaTime(row.receivedAt)} IST`,
       receivedAt: row.receivedAt,
       name: row.name,
-      subject: row.msg_subject,
+      subject: row.subject,
       service: serviceName(row.service),
       status: row.status,
       mailNotSent: row.mailNotSent,
