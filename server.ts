@@ -9,6 +9,7 @@ import {
   serverSettings,
   settingsWarnings,
 } from "./app/server/settings/settings.server.ts";
+import { settingsFromArguments } from "./server/command-line.ts";
 import { prepareGracefulStop } from "./server/graceful-stop.ts";
 import { createHttpApp } from "./server/http-app.ts";
 import { createHttpServer } from "./server/http-server.ts";
@@ -18,9 +19,15 @@ import { developmentBuild, productionBuild, type SiteBuild, type SiteServices } 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const development = process.env.NODE_ENV === "development";
 
+const fromArguments = settingsFromArguments(process.argv.slice(2));
+if ("problem" in fromArguments) {
+  createLog("text").error(fromArguments.problem);
+  process.exit(2);
+}
+
 let config: ServerSettings;
 try {
-  config = serverSettings(readSettings());
+  config = serverSettings(readSettings({ ...process.env, ...fromArguments.env }));
 } catch (error) {
   // The settings are not read yet, LOG_FORMAT among them; a collector that wants json lines asked for them all the same.
   createLog(process.env.LOG_FORMAT === "json" ? "json" : "text").error((error as Error).message);

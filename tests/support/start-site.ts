@@ -29,10 +29,15 @@ export async function startSite(options: {
   env?: Record<string, string>;
   /** The development server (npm run dev): Vite instead of the build, with hot reloading. */
   development?: boolean;
+  /** Given to server.ts after its own, as typed after `npm run dev --`. */
+  args?: string[];
 }): Promise<SiteServer> {
-  const args = options.development
-    ? ["--conditions=development", path.join(root, "server.ts"), "--dev"]
-    : [path.join(root, "server.ts")];
+  const args = [
+    ...(options.development
+      ? ["--conditions=development", path.join(root, "server.ts"), "--dev"]
+      : [path.join(root, "server.ts")]),
+    ...(options.args ?? []),
+  ];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     env: {
