@@ -5,7 +5,7 @@ import { describeStore } from "../../app/server/store/location.server.ts";
 
 function settings(): SiteSettings | undefined {
   try {
-    return readSiteSettings();
+    return readSiteSettings(process.env, "command");
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     return undefined;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { createInquiryStore } from "../../app/server/contact/inquiries.server.ts";
 import { createOutbox } from "../../app/server/mail/outbox.server.ts";
 import { openStore } from "../../app/server/store/db.server.ts";
+import { throwawayPostgresDatabase } from "../support/test-postgres.ts";
 import { newTestStoreLocation, type TestStoreLocation, testEngine } from "../support/test-store.ts";
 import { runInquiries } from "./support/inquiries-command.ts";
 
@@ -233,4 +234,19 @@ test("--mark-sent needs a reference, and references must look like one", async (
   const wrong = await run("--resend-unknown", "42");
   expect(wrong.code).toBe(2);
   expect(wrong.stderr).toContain('"42" is not a reference such as ENQ-2026-000042.');
+});
+
+test("lists a PostgreSQL store with DATABASE_URL alone: reading inquiries needs no form secret", async () => {
+  const database = await throwawayPostgresDatabase("inquiries-cli");
+  try {
+    const store = await openStore({ postgresUrl: database.url });
+    await createInquiryStore(store).save(visitor, { now: new Date("2026-03-02T05:00:00Z") });
+    await store.close();
+    const { code, stdout, stderr } = await runInquiries({ DATABASE_URL: database.url });
+    expect(stderr).not.toContain("FORM_SECRET");
+    expect(code).toBe(0);
+    expect(stdout).toContain("Ravi Kumar <ravi@example.in>");
+  } finally {
+    await database.drop();
+  }
 });

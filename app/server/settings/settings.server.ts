@@ -173,22 +173,21 @@ const SettingsSchema = v.pipe(
     ),
     ["SMTP_PASS"],
   ),
-  v.forward(
-    v.check(
-      (settings) => settings.DATABASE_URL === undefined || settings.FORM_SECRET !== undefined,
-      "is required when DATABASE_URL is set: every instance must sign and check the form with the same secret " +
-        "(at least 32 characters, such as the output of: openssl rand -hex 32)",
-    ),
-    ["FORM_SECRET"],
-  ),
 );
 
 export type Settings = v.InferOutput<typeof SettingsSchema>;
 
 const SETTING_NAMES = Object.keys(SettingsSchema.entries);
 
+/**
+ * Who reads the settings: the server, which signs and checks the contact
+ * form, or a command run by hand (npm run inquiries, staff, backup), which
+ * never does and so needs no form secret.
+ */
+export type SettingsReader = "server" | "command";
+
 /** Reads every setting at once; any problem throws one error that lists each, naming the setting. */
-export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+export function readSettings(env: NodeJS.ProcessEnv = process.env, reader: SettingsReader = "server"): Settings {
   const given = Object.fromEntries(
     SETTING_NAMES.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]])),
   );
@@ -198,6 +197,15 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const result = v.safeParse(SettingsSchema, given);
   if (!result.success) {
     problems.push(...result.issues.map((issue) => `  ${v.getDotPath(issue) ?? "environment"}: ${issue.message}`));
+  } else if (
+    reader === "server" &&
+    result.output.DATABASE_URL !== undefined &&
+    result.output.FORM_SECRET === undefined
+  ) {
+    problems.push(
+      "  FORM_SECRET: is required when DATABASE_URL is set: every instance must sign and check the form with the " +
+        "same secret (at least 32 characters, such as the output of: openssl rand -hex 32)",
+    );
   }
   if (problems.length > 0 || !result.success) throw new Error(`Invalid settings:\n${problems.join("\n")}`);
   return result.output;

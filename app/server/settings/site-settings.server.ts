@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { StoreLocation } from "../store/db.server.ts";
-import { type MailAddress, readSettings } from "./settings.server.ts";
+import { type MailAddress, readSettings, type SettingsReader } from "./settings.server.ts";
 
 export type SmtpSettings = {
   host: string;
@@ -34,8 +34,11 @@ export type SiteSettings = {
  * What the site's services run with (store, mail, form, limits, retention), read by the one
  * reader of settings; a bad value throws an error that names it.
  */
-export function readSiteSettings(env: NodeJS.ProcessEnv = process.env): SiteSettings {
-  const e = readSettings(env);
+export function readSiteSettings(
+  env: NodeJS.ProcessEnv = process.env,
+  reader: SettingsReader = "server",
+): SiteSettings {
+  const e = readSettings(env, reader);
   const dataDir = path.resolve(e.DATA_DIR);
   const databasePath = e.DATABASE_PATH ? path.resolve(e.DATABASE_PATH) : path.join(dataDir, "inquiries.sqlite");
   return {
