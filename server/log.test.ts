@@ -79,20 +79,21 @@ describe("LOG_FORMAT=json", () => {
 });
 
 describe("LOG_FORMAT=text", () => {
-  test("keeps the request log's line as it always was, the query shown only as there", () => {
+  test("a request's line says what it was, the query only as there, and the request's id", () => {
     const console = vi.spyOn(globalThis.console, "log").mockImplementation(() => {});
     const log = createLog("text");
     const entry = { requestId: "req-3", method: "GET", status: 200, durationMs: 4.04, clientAddress: "127.0.0.1" };
     log.request({ ...entry, path: "/", query: false });
     log.request({ ...entry, path: "/inbox", query: true });
-    expect(console.mock.calls).toEqual([["GET / 200 4.0ms"], ["GET /inbox?… 200 4.0ms"]]);
+    expect(console.mock.calls).toEqual([["GET / 200 4.0ms [req-3]"], ["GET /inbox?… 200 4.0ms [req-3]"]]);
   });
 
-  test("writes what it is given as the console does, a request's lines too", () => {
+  test("writes what it is given as the console does, a request's lines marked with its id", () => {
     const error = vi.spyOn(globalThis.console, "error").mockImplementation(() => {});
     const failure = new Error("failed");
+    createLog("text").error(failure);
     createLog("text").forRequest("req-4").error(failure);
-    expect(error.mock.calls).toEqual([[failure]]);
+    expect(error.mock.calls).toEqual([[failure], ["[req-4]", failure]]);
   });
 });
 

@@ -21,7 +21,7 @@ export type RequestEntry = {
 };
 
 export type ServerLog = Log & {
-  /** The same log, each line marked with the request it is about (json only: text lines keep their form). */
+  /** The same log, each line marked with the request it is about. */
   forRequest(requestId: string): Log;
   /** The request log's line for one answered request. */
   request(entry: RequestEntry): void;
@@ -50,11 +50,17 @@ export function createLog(format: LogFormat, sink: Sink = processSink): ServerLo
       warn: (...args) => console.warn(...args),
       error: (...args) => console.error(...args),
     };
+    // A request's lines carry its id, the reference its error page shows, so a person can find them.
+    const marked = (requestId: string): Log => ({
+      info: (...args) => console.info(`[${requestId}]`, ...args),
+      warn: (...args) => console.warn(`[${requestId}]`, ...args),
+      error: (...args) => console.error(`[${requestId}]`, ...args),
+    });
     return {
       ...text,
-      forRequest: () => text,
-      request: ({ method, path, query, status, durationMs }) =>
-        console.log(`${method} ${path}${query ? "?…" : ""} ${status} ${durationMs.toFixed(1)}ms`),
+      forRequest: marked,
+      request: ({ requestId, method, path, query, status, durationMs }) =>
+        console.log(`${method} ${path}${query ? "?…" : ""} ${status} ${durationMs.toFixed(1)}ms [${requestId}]`),
     };
   }
   const write = (level: Level, fields: Record<string, unknown>, args: unknown[]) => {

@@ -151,9 +151,9 @@ describe("LOG_FORMAT=json", () => {
 });
 
 describe("LOG_FORMAT=text (the default)", () => {
-  const site = siteForTests({ env: { QUIET: "0" } });
+  const site = siteForTests({ env: { QUIET: "0", ERROR_DRILL: "1" } });
 
-  test("keeps its one line per request, without probes, queries or ids", async () => {
+  test("keeps its one line per request, without probes or queries, each with the request's id", async () => {
     await fetch(`${site.server.url}/healthz`);
     await fetch(`${site.server.url}/readyz`);
     await fetch(`${site.server.url}/contact?email=asha%40example.in`, { headers: { "X-Request-Id": "text-1" } });
@@ -161,10 +161,19 @@ describe("LOG_FORMAT=text (the default)", () => {
     await site.server.waitForLog(/^GET \/about 200/);
     const requests = site.server.logs.filter((line) => /^(GET|HEAD|POST) /.test(line));
     expect(requests).toEqual([
-      expect.stringMatching(/^GET \/contact\?… 200 \d+\.\dms$/),
-      expect.stringMatching(/^GET \/about 200 \d+\.\dms$/),
+      expect.stringMatching(/^GET \/contact\?… 200 \d+\.\dms \[text-1\]$/),
+      expect.stringMatching(/^GET \/about 200 \d+\.\dms \[[\w-]+\]$/),
     ]);
-    expect(site.server.logs.join("\n")).not.toMatch(/asha|text-1|healthz|readyz/);
+    expect(site.server.logs.join("\n")).not.toMatch(/asha|healthz|readyz/);
+  });
+
+  test("an error page's reference finds the failure's lines in the text log", async () => {
+    const response = await fetch(`${site.server.url}/error-drill`, { headers: { "X-Request-Id": "drill-text-1" } });
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain("quote reference drill-text-1.");
+    await site.server.waitForLog(/^GET \/error-drill 500 [\d.]+ms \[drill-text-1\]$/);
+    const failure = site.server.logs.filter((line) => line.startsWith("stderr: [drill-text-1]"));
+    expect(failure.join("\n")).toContain("Error drill");
   });
 });
 
