@@ -10,11 +10,14 @@ describe("svgDataUrl", () => {
     expect(decodeURIComponent(url.slice("data:image/svg+xml,".length))).toBe(svg.trim().replaceAll('"', "'"));
   });
 
-  test("escapes what would end or cut the address, and nothing else", () => {
+  test("escapes every character a URL may not hold as it is, spaces among them, and nothing else", () => {
     const url = svgDataUrl(svg);
-    expect(url).not.toMatch(/[#<>"\n]/);
+    expect(url).not.toMatch(/[#<>"\s{}|\\^`]/);
     expect(url).toContain("fill='%2312355b'");
-    // Each escape takes three characters for one; spaces, letters and quotes stay as they are.
-    expect(url.length - "data:image/svg+xml,".length).toBe(svg.trim().length + 2 * 7);
+    expect(url).toContain("<path".replace("<", "%3C"));
+    expect(url).toContain("%20d='M0%200h1v1z'");
+    // Each escape takes three characters for one (7 for #, < and >, and 4 spaces); letters and quotes stay as they are.
+    expect(url.length - "data:image/svg+xml,".length).toBe(svg.trim().length + 2 * 11);
+    expect(new URL(url).href).toBe(url);
   });
 });
