@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import vnuJar from "vnu-jar";
 import { siteForTests } from "./support/site-for-tests.ts";
 
 /**
@@ -13,7 +13,6 @@ import { siteForTests } from "./support/site-for-tests.ts";
  * apart miss different things (html-validate let a favicon with raw spaces in
  * its data: address pass on every page).
  */
-const vnuJar = createRequire(import.meta.url)("vnu-jar") as string;
 const site = siteForTests();
 const pages = path.join(inject("siteBuildDir"), "client");
 
