@@ -477,3 +477,19 @@ describe("signing out everywhere", () => {
     expect((await ask(server, "/inbox", {}, { Cookie: cookie })).status).toBe(303);
   });
 });
+
+describe("visitor text in the inbox", () => {
+  test("is isolated, so characters that reorder text cannot rearrange the page around it", async () => {
+    const server = await site();
+    const name = "Asha \u202Efdp.exe\u202C Verma";
+    const subject = "Boxes \u2067urgent\u2069";
+    const reference = await sendInquiry(server.url, goodFields({ name, msg_subject: subject }));
+    const cookie = await session(server, await account(server));
+    const list = await (await ask(server, "/inbox", {}, { Cookie: cookie })).text();
+    expect(list).toContain(`<bdi>${name}</bdi>`);
+    expect(list).toContain(`<span class="inbox-item__subject" dir="auto">${subject}</span>`);
+    const page = await (await ask(server, `/inbox/${reference}`, {}, { Cookie: cookie })).text();
+    expect(page).toContain(`: <bdi>${name}</bdi></h1>`);
+    expect(page).toContain(`<dd dir="auto">${subject}</dd>`);
+  });
+});

@@ -41,12 +41,17 @@ export default function Erase({ loaderData }: Route.ComponentProps) {
         <p>
           <a href={staffPaths.inquiry(reference)}>Back to {reference}</a>
         </p>
-        <h1>Erase {name}'s data?</h1>
+        <h1>
+          Erase <bdi>{name}</bdi>'s data?
+        </h1>
         <div className="staff-panel">
           <p>
-            This deletes for good every inquiry sent with the e-mail address <strong>{email}</strong> or the phone
-            number <strong>{phone}</strong>: {count}, with their mails and notes. It cannot be undone. The history keeps
-            only that an erasure happened, by you, and when.
+            This deletes for good every inquiry sent with the e-mail address{" "}
+            <strong>
+              <bdi>{email}</bdi>
+            </strong>{" "}
+            or the phone number <strong>{phone}</strong>: {count}, with their mails and notes. It cannot be undone. The
+            history keeps only that an erasure happened, by you, and when.
           </p>
           <ul className="inbox-erase-list">
             {matches.map((match) => (

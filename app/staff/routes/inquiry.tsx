@@ -155,7 +155,7 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
           </p>
         )}
         <h1>
-          {inquiry.reference}: {inquiry.name}
+          {inquiry.reference}: <bdi>{inquiry.name}</bdi>
         </h1>
         <p>
           <StatusBadge status={inquiry.status} /> Received <time dateTime={inquiry.receivedAt}>{inquiry.received}</time>
@@ -199,15 +199,17 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
           <h2 id="inquiry-details">The inquiry</h2>
           <dl className="inbox-fields">
             <dt>Name</dt>
-            <dd>{inquiry.name}</dd>
+            <dd dir="auto">{inquiry.name}</dd>
             <dt>E-mail</dt>
-            <dd>{inquiry.email}</dd>
+            <dd dir="auto">{inquiry.email}</dd>
             <dt>Phone</dt>
             <dd>{inquiry.phone}</dd>
             <dt>Subject</dt>
-            <dd>{inquiry.subject}</dd>
+            <dd dir="auto">{inquiry.subject}</dd>
             <dt>Message</dt>
-            <dd className="inbox-message">{inquiry.message}</dd>
+            <dd className="inbox-message" dir="auto">
+              {inquiry.message}
+            </dd>
             <dt>Service</dt>
             <dd>{inquiry.service ? <a href={inquiry.service.url}>{inquiry.service.name}</a> : "None"}</dd>
             <dt>Came from</dt>
@@ -242,7 +244,9 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
                   <p className="inbox-history__meta">
                     <span title={note.authorEmail}>{note.author}</span>, {note.at}
                   </p>
-                  <p className="inbox-note">{note.body}</p>
+                  <p className="inbox-note" dir="auto">
+                    {note.body}
+                  </p>
                 </li>
               ))}
             </ol>

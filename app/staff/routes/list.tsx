@@ -139,8 +139,11 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
               <li key={inquiry.reference} className="inbox-item">
                 <h2 className="inbox-item__title">
                   <a href={staffPaths.inquiry(inquiry.reference)}>
-                    {inquiry.name}
-                    <span className="inbox-item__subject">{inquiry.subject}</span>
+                    {/* A visitor's text in its own direction: an override character in it cannot reorder the page. */}
+                    <bdi>{inquiry.name}</bdi>
+                    <span className="inbox-item__subject" dir="auto">
+                      {inquiry.subject}
+                    </span>
                   </a>
                 </h2>
                 <dl className="inbox-item__facts">
