@@ -196,7 +196,7 @@ test.describe("the inbox, signed in", () => {
     await expect(listed(page)).toHaveCount(1);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: "Download these as CSV" }).click(),
+      page.getByRole("button", { name: "Download these as CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^inquiries-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), "utf8");

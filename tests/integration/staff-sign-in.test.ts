@@ -493,3 +493,33 @@ describe("visitor text in the inbox", () => {
     expect(page).toContain(`<dd dir="auto">${subject}</dd>`);
   });
 });
+
+describe("the CSV export", () => {
+  test("is a post from the list: a visit, or another site's form, exports nothing and writes nothing", async () => {
+    const server = await site();
+    await sendInquiry(server.url, goodFields({ name: "Neha Rao" }));
+    const cookie = await session(server, await account(server));
+    const exports = () =>
+      inStore(server, async (db) => (await db.all("SELECT * FROM audit_log WHERE action = 'exported CSV'")).length);
+
+    const visit = await ask(server, "/inbox/export.csv?status=new", {}, { Cookie: cookie });
+    expect(visit.status).toBe(303);
+    expect(visit.headers.get("location")).toBe("/inbox?status=new");
+    expect(await visit.text()).not.toContain("Neha");
+
+    const crossSite = await ask(server, "/inbox/export.csv", form({ status: "new" }), {
+      Cookie: cookie,
+      Origin: "https://evil.example",
+      "Sec-Fetch-Site": "cross-site",
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.text()).not.toContain("Neha");
+    expect(await exports()).toBe(0);
+
+    const own = await ask(server, "/inbox/export.csv", form({ status: "new" }), { Cookie: cookie });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("content-disposition")).toMatch(/^attachment; filename="inquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(await own.text()).toContain("Neha Rao");
+    expect(await exports()).toBe(1);
+  });
+});

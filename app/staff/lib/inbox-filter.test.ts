@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { emptyFilter, inboxExportUrl, inboxListUrl, readInboxFilter, receivedBounds } from "./inbox-filter.ts";
+import { emptyFilter, inboxFilterValues, inboxListUrl, readInboxFilter, receivedBounds } from "./inbox-filter.ts";
 
 const read = (query: string) => readInboxFilter(new URLSearchParams(query));
 
@@ -9,7 +9,12 @@ describe("the inbox's filter, as its address says it", () => {
     expect(filter).toEqual({ status: "quoted", search: "Asha", from: "2026-03-01", to: "2026-03-31" });
     expect(page).toBe(3);
     expect(inboxListUrl(filter, page)).toBe("/inbox?status=quoted&q=Asha&from=2026-03-01&to=2026-03-31&page=3");
-    expect(inboxExportUrl(filter)).toBe("/inbox/export.csv?status=quoted&q=Asha&from=2026-03-01&to=2026-03-31");
+    expect(inboxFilterValues(filter)).toEqual([
+      { name: "status", value: "quoted" },
+      { name: "q", value: "Asha" },
+      { name: "from", value: "2026-03-01" },
+      { name: "to", value: "2026-03-31" },
+    ]);
     expect(inboxListUrl(emptyFilter)).toBe("/inbox");
   });
 

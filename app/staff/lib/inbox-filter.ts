@@ -50,8 +50,12 @@ export function inboxListUrl(filter: InboxFilter, page = 1): string {
   return `${staffPaths.inbox}${inboxQuery(filter, page)}`;
 }
 
-export function inboxExportUrl(filter: InboxFilter): string {
-  return `${staffPaths.export}${inboxQuery(filter)}`;
+/** The names a filter travels under, in the list's address and in the export's form. */
+export const inboxFilterFields = ["status", "q", "from", "to"] as const;
+
+/** A filter as the hidden fields of a form that posts it (the export). */
+export function inboxFilterValues(filter: InboxFilter): { name: string; value: string }[] {
+  return [...new URLSearchParams(inboxQuery(filter))].map(([name, value]) => ({ name, value }));
 }
 
 function isDate(value: string | null): boolean {

@@ -1,17 +1,32 @@
+import { data, redirect } from "react-router";
 import { formatCsv } from "../../server/inbox/report.server.ts";
 import { statusLabels } from "../content/inbox.ts";
-import { type InboxFilter, readInboxFilter } from "../lib/inbox-filter.ts";
-import { refuseMethod, staffRequest } from "../lib/inbox-request.server.ts";
+import { type InboxFilter, inboxFilterFields, readInboxFilter } from "../lib/inbox-filter.ts";
+import { staffRequest } from "../lib/inbox-request.server.ts";
+import { readStaffForm } from "../lib/staff-requests.server.ts";
+import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/export";
+
+/**
+ * A visit is sent to the list it would have exported: exporting writes to the
+ * audit log and takes personal data off the server, so only a form posted from
+ * the list itself does it, never a link or an image on another site.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await staffRequest(request);
+  throw redirect(`${staffPaths.inbox}${new URL(request.url).search}`, 303);
+}
 
 /**
  * The list's current filter as CSV, every page of it: the same columns and
  * spreadsheet-formula neutralising as `npm run inquiries -- --csv`. The export
  * is recorded in the audit log, since it takes personal data off the server.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const { staff, services } = await staffRequest(request);
-  const { filter } = readInboxFilter(new URL(request.url).searchParams);
+  const fields = await readStaffForm(request, inboxFilterFields);
+  if (!fields) throw data(null, { status: 400 });
+  const { filter } = readInboxFilter(new URLSearchParams(fields));
   const rows = await services.inbox.all(filter);
   await services.audit.record({
     actor: staff.email,
@@ -26,8 +41,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
   });
 }
-
-export const action = ({ request }: Route.ActionArgs) => refuseMethod(request);
 
 /** The filter in words for the audit log; a search is mentioned, never its words, which may name a person. */
 function describeFilter(filter: InboxFilter): string {

@@ -3,7 +3,7 @@ import { StaffBar } from "../components/staff-bar.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { StatusOptions } from "../components/status-options.tsx";
 import { inboxDone, inboxText, inquiryStatuses, isInboxDone, statusLabels } from "../content/inbox.ts";
-import { type InboxFilter, inboxExportUrl, inboxListUrl, readInboxFilter } from "../lib/inbox-filter.ts";
+import { type InboxFilter, inboxFilterValues, inboxListUrl, readInboxFilter } from "../lib/inbox-filter.ts";
 import { refuseMethod, staffRequest } from "../lib/inbox-request.server.ts";
 import { staffPageMeta } from "../lib/page.ts";
 import { staffPaths } from "../paths.ts";
@@ -127,9 +127,14 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
             {filter.status === "spam" && ` ${inboxText.spamKept}`}
           </p>
           {total > 0 && (
-            <a className="staff-button staff-button--quiet" href={inboxExportUrl(filter)} download>
-              {inboxText.export}
-            </a>
+            <form method="post" action={staffPaths.export}>
+              {inboxFilterValues(filter).map(({ name, value }) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <button type="submit" className="staff-button staff-button--quiet">
+                {inboxText.export}
+              </button>
+            </form>
           )}
         </div>
 
