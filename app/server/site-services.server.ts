@@ -118,6 +118,9 @@ async function open(log: Log): Promise<Running> {
     throw new Error(`The inquiry database at ${env.databasePath} could not be opened: ${(error as Error).message}`);
   }
   const store = createInquiryStore(db);
+  // Before any request: an erasure finds a person's inquiries by these keys.
+  const filled = await store.fillPersonKeys();
+  if (filled > 0) log.info(`Matching keys were added to ${filled} inquiries stored before they existed.`);
   const audit = createAuditLog(db);
   const inbox = createInbox(db);
   const outbox = createOutbox(db);

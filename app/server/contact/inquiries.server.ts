@@ -1,8 +1,22 @@
+import { internationalDigits } from "../../site/lib/indian-phone.ts";
 import type { InquiryStatus } from "../../staff/content/inbox.ts";
 import { BUSY_PATIENCE_MS, type Database, isBusy, retryWhileBusy } from "../store/db.server.ts";
 
 /** Where the form was opened from: the service of its ?service= link, and the page of this site before it. */
 export type InquiryOrigin = { service: string | null; sourcePage: string | null };
+
+/**
+ * The keys that find every inquiry of one person: the e-mail address with
+ * Unicode case folding (SQLite's lower() folds ASCII only, so "BÜCHER" and
+ * "bücher" would stay apart), and the phone number as dialled with its country
+ * code, or its bare digits when too short to be read that way (the form takes
+ * seven). Computed here, in one place, for both engines.
+ */
+export function personKeys(details: { email: string; phone: string }): { emailKey: string; phoneKey: string | null } {
+  const emailKey = details.email.trim().normalize("NFKC").toUpperCase().toLowerCase();
+  const digits = details.phone.replace(/\D/g, "");
+  return { emailKey, phoneKey: internationalDigits(details.phone) ?? (digits === "" ? null : digits) };
+}
 
 /** What a person told us: the contact form's fields under the names the rest of the site uses. */
 export type InquiryDetails = { name: string; email: string; phone: string; subject: string; message: string };
@@ -147,13 +161,15 @@ export function createInquiryStore(db: Database) {
       // The unique submission key decides, not a read before the write: two copies
       // of one form reaching two instances at once still make one inquiry, and a
       // visitor's save never waits on another's.
+      const keys = personKeys(input);
       const store = () =>
         db.transaction(
           async (tx) => {
             const inserted = await tx.get<{ id: number }>(
               `INSERT INTO inquiries
-                 (received_at, name, email, phone_number, msg_subject, message, submission_key, status, spam_reason, service, source_page)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 (received_at, name, email, phone_number, msg_subject, message, submission_key, status, spam_reason,
+                  service, source_page, email_key, phone_key)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (submission_key) DO NOTHING RETURNING id`,
               [
                 now.toISOString(),
@@ -167,6 +183,8 @@ export function createInquiryStore(db: Database) {
                 options.spamReason ?? null,
                 options.origin?.service ?? null,
                 options.origin?.sourcePage ?? null,
+                keys.emailKey,
+                keys.phoneKey,
               ],
             );
             if (!inserted) {
@@ -202,6 +220,34 @@ export function createInquiryStore(db: Database) {
       } catch (error) {
         if (isBusy(error)) return undefined;
         throw error;
+      }
+    },
+
+    /**
+     * Gives inquiries stored before the matching keys existed their keys, a
+     * batch at a time; the server does it as it starts, before an erasure can
+     * need them. Answers how many it filled.
+     */
+    async fillPersonKeys(): Promise<number> {
+      let filled = 0;
+      for (;;) {
+        const rows = await db.all<Pick<InquiryRow, "id" | "email" | "phone_number">>(
+          "SELECT id, email, phone_number FROM inquiries WHERE email_key IS NULL ORDER BY id LIMIT 500",
+        );
+        if (rows.length === 0) return filled;
+        await retryWhileBusy(() =>
+          db.transaction(async (tx) => {
+            for (const row of rows) {
+              const keys = personKeys({ email: row.email, phone: row.phone_number });
+              await tx.run("UPDATE inquiries SET email_key = ?, phone_key = ? WHERE id = ?", [
+                keys.emailKey,
+                keys.phoneKey,
+                row.id,
+              ]);
+            }
+          }),
+        );
+        filled += rows.length;
       }
     },
 

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { openTestStore } from "../../../tests/support/test-store.ts";
+import { phoneDigits } from "../../site/lib/contact-schema.ts";
 import { emptyFilter, type InboxFilter } from "../../staff/lib/inbox-filter.ts";
 import type { InquiryDetails } from "../contact/inquiries.server.ts";
 import { createInquiryStore, type InquiryStore } from "../contact/inquiries.server.ts";
@@ -165,6 +166,51 @@ describe("changes to an inquiry", () => {
 });
 
 describe("erasing a person", () => {
+  test("finds an address whatever its case, beyond ASCII too", async () => {
+    const first = await save({ ...asha, email: "asha@bücher.de", phone: "+49 30 1234567" }, "2026-03-01T05:00:00Z");
+    const upper = await save({ ...ravi, email: "Asha@BÜCHER.de" }, "2026-03-02T05:00:00Z");
+    const firstId = (await inbox.find(first))?.id ?? 0;
+    expect((await inbox.samePerson(firstId)).map((match) => match.reference)).toEqual([upper, first]);
+    expect(await inbox.erasePerson(firstId, staff)).toMatchObject({ inquiries: 2 });
+    // ß folds to ss, as Unicode's case folding says.
+    const straße = await save({ ...ravi, email: "STRAßE@example.de", phone: "333" }, "2026-03-04T05:00:00Z");
+    const strasse = await save({ ...ravi, email: "strasse@example.de", phone: "444" }, "2026-03-04T06:00:00Z");
+    expect((await inbox.samePerson((await inbox.find(straße))?.id ?? 0)).map((match) => match.reference)).toEqual([
+      strasse,
+      straße,
+    ]);
+  });
+
+  test("finds a phone number of every length the form takes, however it was written", async () => {
+    for (let length = phoneDigits.min; length <= phoneDigits.max; length++) {
+      const digits = "9876543210123456".slice(0, length);
+      const spaced = digits.replace(/(\d{3})(?=\d)/g, "$1 ");
+      const dashed = `(${digits.slice(0, 2)}) ${digits.slice(2)}`.replace(/(\d{4})(?=\d)/, "$1-");
+      const a = await save({ ...asha, email: `a${length}@example.in`, phone: spaced }, "2026-03-01T05:00:00Z");
+      const b = await save({ ...asha, email: `b${length}@example.in`, phone: dashed }, "2026-03-01T06:00:00Z");
+      const other = await save(
+        { ...asha, email: `c${length}@example.in`, phone: `1${digits.slice(1)}` },
+        "2026-03-01T07:00:00Z",
+      );
+      const id = (await inbox.find(a))?.id ?? 0;
+      expect(
+        (await inbox.samePerson(id)).map((match) => match.reference),
+        `${length} digits`,
+      ).toEqual([b, a]);
+      expect(other).toBeTruthy();
+    }
+  });
+
+  test("finds inquiries stored before the matching keys existed, once the server has filled them in", async () => {
+    const old = await save({ ...asha, email: "asha@bücher.de" }, "2026-03-01T05:00:00Z");
+    await db.run("UPDATE inquiries SET email_key = NULL, phone_key = NULL");
+    const recent = await save({ ...ravi, email: "ASHA@BÜCHER.DE" }, "2026-03-02T05:00:00Z");
+    expect(await store.fillPersonKeys()).toBe(1);
+    expect(await store.fillPersonKeys()).toBe(0);
+    const id = (await inbox.find(recent))?.id ?? 0;
+    expect((await inbox.samePerson(id)).map((match) => match.reference)).toEqual([recent, old]);
+  });
+
   test("takes every inquiry of the e-mail address (any case) or the phone number (however written), with mails and notes", async () => {
     const first = await save(asha, "2026-03-01T05:00:00Z");
     const sameEmail = await save({ ...ravi, email: "asha@example.in" }, "2026-03-02T05:00:00Z");

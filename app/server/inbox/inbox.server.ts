@@ -1,4 +1,3 @@
-import { internationalDigits } from "../../site/lib/indian-phone.ts";
 import {
   type InquiryStatus,
   inquiryStatuses,
@@ -15,6 +14,7 @@ import {
   type InquiryRow,
   type MailKind,
   mailKinds,
+  personKeys,
 } from "../contact/inquiries.server.ts";
 import { type Database, placeholders, type Queries, retryWhileBusy } from "../store/db.server.ts";
 import { recordAudit } from "./audit.server.ts";
@@ -45,22 +45,14 @@ export function createInbox(db: Database) {
 
   /** Every inquiry with the same e-mail address (in any case) or phone number (however written) as this one. */
   async function samePersonIds(q: Queries, row: InquiryRow): Promise<ErasureMatch[]> {
-    const phone = internationalDigits(row.phone_number);
-    // SQL narrows by the last digits, which every way of writing the number ends in;
-    // the number as dialled, with its country code, decides.
+    const { emailKey, phoneKey } = personKeys({ email: row.email, phone: row.phone_number });
     const rows = await q.all<InquiryRow>(
       `SELECT * FROM inquiries
-       WHERE lower(email) = lower(:email) OR (CAST(:tail AS TEXT) IS NOT NULL AND phone_digits(phone_number) LIKE :tail)
+       WHERE email_key = :email OR (CAST(:phone AS TEXT) IS NOT NULL AND phone_key = :phone)
        ORDER BY id DESC`,
-      { email: row.email, tail: phone ? `%${phone.slice(-8)}` : null },
+      { email: emailKey, phone: phoneKey },
     );
-    return rows
-      .filter(
-        (match) =>
-          match.email.toLowerCase() === row.email.toLowerCase() ||
-          (phone !== undefined && internationalDigits(match.phone_number) === phone),
-      )
-      .map((match) => ({ id: match.id, reference: match.reference, receivedAt: match.received_at }));
+    return rows.map((match) => ({ id: match.id, reference: match.reference, receivedAt: match.received_at }));
   }
 
   /** The WHERE clause and its values for a filter; withStatus false leaves the status out (for the counts). */

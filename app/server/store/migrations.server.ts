@@ -215,6 +215,16 @@ export const sqliteMigrations: readonly Migration[] = [
       DELETE FROM sign_in_throttle WHERE key LIKE 'account:%';
     `,
   },
+  {
+    version: 9,
+    name: "keys that find one person's inquiries however the address or number was written",
+    sql: `
+      ALTER TABLE inquiries ADD COLUMN email_key TEXT;
+      ALTER TABLE inquiries ADD COLUMN phone_key TEXT;
+      CREATE INDEX inquiries_email_key ON inquiries (email_key);
+      CREATE INDEX inquiries_phone_key ON inquiries (phone_key);
+    `,
+  },
 ];
 
 /**
@@ -412,6 +422,16 @@ export const postgresMigrations: readonly Migration[] = [
       INSERT INTO site_secrets (name, value)
         VALUES ('sign-in throttle', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
       DELETE FROM sign_in_throttle WHERE key LIKE 'account:%';
+    `,
+  },
+  {
+    version: 9,
+    name: "keys that find one person's inquiries however the address or number was written",
+    sql: `
+      ALTER TABLE inquiries ADD COLUMN email_key TEXT;
+      ALTER TABLE inquiries ADD COLUMN phone_key TEXT;
+      CREATE INDEX inquiries_email_key ON inquiries (email_key);
+      CREATE INDEX inquiries_phone_key ON inquiries (phone_key);
     `,
   },
 ];
