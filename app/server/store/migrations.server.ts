@@ -1,5 +1,29 @@
 export type Migration = { version: number; name: string; sql: string };
 
+/** Steps whose SQL both engines read alike, written once. */
+const challengesPerClient: Migration = {
+  version: 7,
+  name: "passkey challenges counted per client and bound to the browser that asked",
+  sql: `
+      ALTER TABLE staff_challenges ADD COLUMN client_key TEXT NOT NULL DEFAULT '';
+      ALTER TABLE staff_challenges ADD COLUMN network_key TEXT NOT NULL DEFAULT '';
+      ALTER TABLE staff_challenges ADD COLUMN binding TEXT NOT NULL DEFAULT '';
+      CREATE INDEX staff_challenges_client ON staff_challenges (client_key);
+      CREATE INDEX staff_challenges_network ON staff_challenges (network_key);
+    `,
+};
+
+const personKeys: Migration = {
+  version: 9,
+  name: "keys that find one person's inquiries however the address or number was written",
+  sql: `
+      ALTER TABLE inquiries ADD COLUMN email_key TEXT;
+      ALTER TABLE inquiries ADD COLUMN phone_key TEXT;
+      CREATE INDEX inquiries_email_key ON inquiries (email_key);
+      CREATE INDEX inquiries_phone_key ON inquiries (phone_key);
+    `,
+};
+
 /**
  * The schema, as numbered steps, once for each engine. A step, once released,
  * is never edited: a change is a new step, so every copy of the database can
@@ -191,17 +215,7 @@ export const sqliteMigrations: readonly Migration[] = [
       CREATE INDEX rate_limit_uses_key ON rate_limit_uses (key, at);
     `,
   },
-  {
-    version: 7,
-    name: "passkey challenges counted per client and bound to the browser that asked",
-    sql: `
-      ALTER TABLE staff_challenges ADD COLUMN client_key TEXT NOT NULL DEFAULT '';
-      ALTER TABLE staff_challenges ADD COLUMN network_key TEXT NOT NULL DEFAULT '';
-      ALTER TABLE staff_challenges ADD COLUMN binding TEXT NOT NULL DEFAULT '';
-      CREATE INDEX staff_challenges_client ON staff_challenges (client_key);
-      CREATE INDEX staff_challenges_network ON staff_challenges (network_key);
-    `,
-  },
+  challengesPerClient,
   {
     version: 8,
     name: "the sign-in throttle keeps a keyed hash of the e-mail address typed, never the text",
@@ -215,16 +229,7 @@ export const sqliteMigrations: readonly Migration[] = [
       DELETE FROM sign_in_throttle WHERE key LIKE 'account:%';
     `,
   },
-  {
-    version: 9,
-    name: "keys that find one person's inquiries however the address or number was written",
-    sql: `
-      ALTER TABLE inquiries ADD COLUMN email_key TEXT;
-      ALTER TABLE inquiries ADD COLUMN phone_key TEXT;
-      CREATE INDEX inquiries_email_key ON inquiries (email_key);
-      CREATE INDEX inquiries_phone_key ON inquiries (phone_key);
-    `,
-  },
+  personKeys,
 ];
 
 /**
@@ -399,17 +404,7 @@ export const postgresMigrations: readonly Migration[] = [
       CREATE INDEX rate_limit_uses_key ON rate_limit_uses (key, at);
     `,
   },
-  {
-    version: 7,
-    name: "passkey challenges counted per client and bound to the browser that asked",
-    sql: `
-      ALTER TABLE staff_challenges ADD COLUMN client_key TEXT NOT NULL DEFAULT '';
-      ALTER TABLE staff_challenges ADD COLUMN network_key TEXT NOT NULL DEFAULT '';
-      ALTER TABLE staff_challenges ADD COLUMN binding TEXT NOT NULL DEFAULT '';
-      CREATE INDEX staff_challenges_client ON staff_challenges (client_key);
-      CREATE INDEX staff_challenges_network ON staff_challenges (network_key);
-    `,
-  },
+  challengesPerClient,
   {
     version: 8,
     name: "the sign-in throttle keeps a keyed hash of the e-mail address typed, never the text",
@@ -424,14 +419,5 @@ export const postgresMigrations: readonly Migration[] = [
       DELETE FROM sign_in_throttle WHERE key LIKE 'account:%';
     `,
   },
-  {
-    version: 9,
-    name: "keys that find one person's inquiries however the address or number was written",
-    sql: `
-      ALTER TABLE inquiries ADD COLUMN email_key TEXT;
-      ALTER TABLE inquiries ADD COLUMN phone_key TEXT;
-      CREATE INDEX inquiries_email_key ON inquiries (email_key);
-      CREATE INDEX inquiries_phone_key ON inquiries (phone_key);
-    `,
-  },
+  personKeys,
 ];
