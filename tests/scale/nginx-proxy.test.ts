@@ -237,7 +237,9 @@ describe("what nginx passes to Node", () => {
     ["/about/index.html", 301, "/about"],
     ["/index.html", 301, "/"],
     ["/services//cake", 301, "/services/cake"],
-    ["/%61bout", 200],
+    // A spelling with escapes is sent to the one the router matches, before anything decides what it is.
+    ["/%61bout", 301, "/about"],
+    ["/%69nbox", 301, "/inbox"],
     // React Router matches addresses in any case; nginx's map does not, and leaves them to it.
     ["/About", 200],
     ["/no-such-page", 404],
