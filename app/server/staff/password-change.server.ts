@@ -91,6 +91,6 @@ export async function changePassword(
   await staff.audit.record({ actor: account.email, action: "password changed", detail: "every session ended" });
   return {
     kind: "signed-in",
-    setCookie: await startStaffSession(request, account, "password", clientAddress, staff, now),
+    setCookies: await startStaffSession(request, account, "password", clientAddress, staff, now),
   };
 }

@@ -28,7 +28,7 @@ async function setUp() {
 
 function cookieOf(outcome: Awaited<ReturnType<typeof signInWithPassword>>): string {
   if (outcome.kind !== "signed-in") throw new Error(`refused: ${outcome.message}`);
-  return outcome.setCookie;
+  return outcome.setCookies[0] ?? "";
 }
 
 describe("signing in with a password", () => {
@@ -104,6 +104,29 @@ describe("signing in with a password", () => {
       });
     }
     cookieOf(await signInWithPassword({ email: "asha@example.com", password }, request, "a", staff));
+  });
+
+  test("a browser that signed in to the account before passes the account's wait; any other waits", async () => {
+    const { staff } = await setUp();
+    const signedIn = await signInWithPassword({ email: "asha@example.com", password }, request, "203.0.113.1", staff);
+    if (signedIn.kind !== "signed-in") throw new Error("not signed in");
+    const mark = signedIn.setCookies.find((cookie) => cookie.startsWith("staff-known="))?.split(";")[0] ?? "";
+    expect(mark).toMatch(/^staff-known=1\.[\w-]{43}$/);
+    // Someone elsewhere fails five times with her address, from five networks: her account waits.
+    for (let i = 1; i <= 5; i++) {
+      await signInWithPassword({ email: "asha@example.com", password: "guess" }, request, `198.51.${i}.9`, staff);
+    }
+    const elsewhere = await signInWithPassword({ email: "asha@example.com", password }, request, "192.0.2.7", staff);
+    expect(elsewhere).toMatchObject({ kind: "refused", status: 429 });
+    const fromHerBrowser = new Request(request.url, { method: "POST", headers: { cookie: mark } });
+    expect(
+      await signInWithPassword({ email: "asha@example.com", password }, fromHerBrowser, "192.0.2.8", staff),
+    ).toMatchObject({
+      kind: "signed-in",
+    });
+    // A mark is one account's: it does not pass another's wait, nor does a forged one.
+    expect(await staff.throttle.isKnownBrowser(mark.split("=")[1], 2)).toBe(false);
+    expect(await staff.throttle.isKnownBrowser(`1.${"A".repeat(43)}`, 1)).toBe(false);
   });
 });
 

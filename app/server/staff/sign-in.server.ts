@@ -2,14 +2,14 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { staffSignInText } from "../../staff/content/sign-in.ts";
 import { isBusy } from "../store/db.server.ts";
 import type { StaffAccount } from "./accounts.server.ts";
-import { sessionCookie } from "./cookie.server.ts";
+import { knownBrowserCookie, knownBrowserFrom, sessionCookie } from "./cookie.server.ts";
 import { HashingBusyError, type PasswordCheck } from "./passwords.server.ts";
 import type { StaffServices } from "./staff.server.ts";
 import { type ThrottleTicket, throttleKeys } from "./throttle.server.ts";
 import { verifyPasskeySignIn } from "./webauthn.server.ts";
 
 export type SignInOutcome =
-  | { kind: "signed-in"; setCookie: string }
+  | { kind: "signed-in"; setCookies: readonly string[] }
   | { kind: "refused"; status: 400 | 429 | 503; message: string; retryAfterSeconds?: number };
 
 /** Who an audit entry about a sign-in names: the account, or "unknown" (the text typed is not kept: it may be a password). */
@@ -17,7 +17,7 @@ export function auditActor(account: StaffAccount | undefined): string {
   return account?.email ?? "unknown";
 }
 
-/** A fresh session for the account, as a Set-Cookie header; the sign-in is recorded. */
+/** A fresh session for the account, and the mark of a browser that signed in, as Set-Cookie headers; the sign-in is recorded. */
 export async function startStaffSession(
   request: Request,
   account: StaffAccount,
@@ -25,7 +25,7 @@ export async function startStaffSession(
   clientAddress: string,
   staff: StaffServices,
   now = Date.now(),
-): Promise<string> {
+): Promise<string[]> {
   const session = await staff.sessions.start(account.id, now);
   await staff.accounts.signedIn(account.id, now);
   await staff.audit.record({
@@ -33,7 +33,10 @@ export async function startStaffSession(
     action: "signed in",
     detail: `with a ${how}, from ${clientAddress}`,
   });
-  return sessionCookie(request, session.id, session.expiresAt, now);
+  return [
+    sessionCookie(request, session.id, session.expiresAt, now),
+    knownBrowserCookie(request, await staff.throttle.browserMark(account.id)),
+  ];
 }
 
 /** What a client told to wait reads: the wait in whole minutes, never less than one. */
@@ -88,11 +91,14 @@ export async function signInWithPassword(
   if (email === "" || input.password === "") return { kind: "refused", status: 400, message: staffSignInText.missing };
   try {
     const accountKey = await staff.throttle.accountKey(email);
-    const ticket = await staff.throttle.begin([accountKey, ...throttleKeys.client(clientAddress)], now);
+    const account = await staff.accounts.byEmail(email);
+    // A browser this account signed in from before is not held by the account's wait.
+    const known = account !== undefined && (await staff.throttle.isKnownBrowser(knownBrowserFrom(request), account.id));
+    const keys = known ? throttleKeys.client(clientAddress) : [accountKey, ...throttleKeys.client(clientAddress)];
+    const ticket = await staff.throttle.begin(keys, now);
     // Attempts refused while waiting are not recorded one by one: anyone could fill the
     // database with them. The wait itself was, when the failure that began it was.
     if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);
-    const account = await staff.accounts.byEmail(email);
     const check = await verifyOrGiveBack(staff, ticket, input.password, account?.passwordHash);
     if (!check) return busyRefusal;
     if (check.ok && account?.passwordHash) {
@@ -102,7 +108,7 @@ export async function signInWithPassword(
       }
       return {
         kind: "signed-in",
-        setCookie: await startStaffSession(request, account, "password", clientAddress, staff, now),
+        setCookies: await startStaffSession(request, account, "password", clientAddress, staff, now),
       };
     }
     const actor = auditActor(account);
@@ -164,7 +170,7 @@ export async function signInWithPasskey(
       await staff.throttle.succeeded(ticket);
       return {
         kind: "signed-in",
-        setCookie: await startStaffSession(request, account, "passkey", clientAddress, staff, now),
+        setCookies: await startStaffSession(request, account, "passkey", clientAddress, staff, now),
       };
     }
     await staff.audit.record({

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { clientKey, networkKey } from "../contact/rate-limit.server.ts";
 import { type Database, type Queries, retryWhileBusy } from "../store/db.server.ts";
 import { normalizeEmail } from "./accounts.server.ts";
@@ -99,6 +99,21 @@ export function createSignInThrottle(db: Database, policy: ThrottlePolicy = sign
     async accountKey(email: string): Promise<string> {
       const hash = createHmac("sha256", await throttleSecret()).update(normalizeEmail(email), "utf8");
       return `account:${hash.digest("base64url")}`;
+    },
+
+    /** The mark a browser that signed in to this account keeps (cookie.server.ts, knownBrowserCookie). */
+    async browserMark(staffId: number): Promise<string> {
+      return `${staffId}.${createHmac("sha256", await throttleSecret())
+        .update(`known browser ${staffId}`)
+        .digest("base64url")}`;
+    },
+
+    /** Whether a browser's mark is this account's, made with this store's secret. */
+    async isKnownBrowser(mark: string | undefined, staffId: number): Promise<boolean> {
+      if (!mark) return false;
+      const expected = Buffer.from(await this.browserMark(staffId));
+      const given = Buffer.from(mark);
+      return given.length === expected.length && timingSafeEqual(given, expected);
     },
 
     /** Says how long the keys must still wait, without counting anything. */

@@ -79,7 +79,7 @@ export function asRegistrationRequest(body: unknown): { name: string; response: 
 }
 
 /** A JSON answer (kept by no cache, as every staff answer: server/http-app.ts). */
-export function jsonAnswer(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+export function jsonAnswer(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
   return Response.json(body, { status: init.status ?? 200, headers: init.headers ?? {} });
 }
 
@@ -98,4 +98,9 @@ export function ceremonyAnswer(start: CeremonyStart<unknown>, refusal: string): 
       headers: { "Retry-After": String(busyClient ? Math.ceil(CHALLENGE_LIFETIME_MS / 1000) : 60) },
     },
   );
+}
+
+/** Each cookie as a Set-Cookie header of its own, as browsers need them. */
+export function setCookies(cookies: readonly string[]): [string, string][] {
+  return cookies.map((cookie) => ["Set-Cookie", cookie]);
 }

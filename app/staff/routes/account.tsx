@@ -13,7 +13,7 @@ import {
 } from "../content/sign-in.ts";
 import { staffPageHeaders, staffPageMeta } from "../lib/page.ts";
 import { requireStaff } from "../lib/require-staff.server.ts";
-import { readStaffForm } from "../lib/staff-requests.server.ts";
+import { readStaffForm, setCookies } from "../lib/staff-requests.server.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/account";
 
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.kind === "signed-in") {
     return redirect(`${staffPaths.account}?notice=password-changed`, {
       status: 303,
-      headers: { "Set-Cookie": outcome.setCookie },
+      headers: setCookies(outcome.setCookies),
     });
   }
   const headers: Record<string, string> = {};

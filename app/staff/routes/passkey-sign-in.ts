@@ -4,7 +4,7 @@ import { siteServices } from "../../server/site-services.server.ts";
 import { sessionIdFrom } from "../../server/staff/cookie.server.ts";
 import { signInWithPasskey } from "../../server/staff/sign-in.server.ts";
 import { staffSignInText as text } from "../content/sign-in.ts";
-import { asAuthenticationResponse, jsonAnswer, readJsonBody } from "../lib/staff-requests.server.ts";
+import { asAuthenticationResponse, jsonAnswer, readJsonBody, setCookies } from "../lib/staff-requests.server.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/passkey-sign-in";
 
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.kind === "signed-in") {
     const previous = sessionIdFrom(request);
     if (previous) await staff.sessions.end(previous);
-    return jsonAnswer({ location: staffPaths.inbox }, { headers: { "Set-Cookie": outcome.setCookie } });
+    return jsonAnswer({ location: staffPaths.inbox }, { headers: setCookies(outcome.setCookies) });
   }
   const headers: Record<string, string> = {};
   if (outcome.retryAfterSeconds) headers["Retry-After"] = String(outcome.retryAfterSeconds);

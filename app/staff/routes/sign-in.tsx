@@ -9,7 +9,7 @@ import { PasskeySignIn } from "../components/sign-in-passkey.tsx";
 import { type SignInNotice, staffSignInText as text } from "../content/sign-in.ts";
 import { staffPageHeaders, staffPageMeta } from "../lib/page.ts";
 import { currentSession } from "../lib/require-staff.server.ts";
-import { readStaffForm } from "../lib/staff-requests.server.ts";
+import { readStaffForm, setCookies } from "../lib/staff-requests.server.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/sign-in";
 
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A session this browser had before ends: sign-in always gives a new id.
     const previous = sessionIdFrom(request);
     if (previous) await staff.sessions.end(previous);
-    return redirect(staffPaths.inbox, { status: 303, headers: { "Set-Cookie": outcome.setCookie } });
+    return redirect(staffPaths.inbox, { status: 303, headers: setCookies(outcome.setCookies) });
   }
   const headers: Record<string, string> = {};
   if (outcome.retryAfterSeconds) headers["Retry-After"] = String(outcome.retryAfterSeconds);
