@@ -279,8 +279,10 @@ describe("the session cookie, as the server sends it", () => {
   test("over http: HttpOnly, SameSite=Lax, Path=/, no Domain, not Secure; signing out takes it away", async () => {
     const server = await site();
     const response = await signIn(server, await account(server));
-    const setCookie = response.headers.get("set-cookie") ?? "";
+    const [setCookie = "", known] = response.headers.getSetCookie();
     expect(setCookie).toMatch(/^staff-session=[\w-]{43}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/);
+    // Beside it, the mark of a browser that signed in (decision 14).
+    expect(known).toMatch(/^staff-known=\d+\.[\w-]{43}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Strict$/);
     const cookie = setCookie.split(";")[0] ?? "";
     const out = await ask(server, "/inbox/sign-out", form({}), { cookie });
     expect(out.headers.get("set-cookie")).toBe("staff-session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
@@ -290,7 +292,10 @@ describe("the session cookie, as the server sends it", () => {
     const server = await site({ TRUST_PROXY: "1" });
     const https = { "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9" };
     const response = await signIn(server, await account(server), https);
-    const setCookie = response.headers.get("set-cookie") ?? "";
+    const [setCookie = "", known] = response.headers.getSetCookie();
+    expect(known).toMatch(
+      /^__Host-staff-known=\d+\.[\w-]{43}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Strict; Secure$/,
+    );
     expect(setCookie).toMatch(
       /^__Host-staff-session=[\w-]{43}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax; Secure$/,
     );
@@ -521,5 +526,40 @@ describe("the CSV export", () => {
     expect(own.headers.get("content-disposition")).toMatch(/^attachment; filename="inquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(await own.text()).toContain("Neha Rao");
     expect(await exports()).toBe(1);
+  });
+});
+
+describe("adding a passkey", () => {
+  test("needs a proof of who holds the session from the last few minutes: a stolen cookie alone adds none", async () => {
+    const server = await site();
+    const who = await account(server);
+    const cookie = await session(server, who);
+    const addOptions = () => ask(server, "/inbox/passkeys/add-options", { method: "POST" }, { Cookie: cookie });
+    expect((await addOptions()).status).toBe(200);
+
+    // The same cookie, its sign-in long past: as a thief who copied it would hold it.
+    await inStore(server, (db) => db.run("UPDATE staff_sessions SET proved_at = 0"));
+    const refused = await addOptions();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: expect.stringContaining("password") });
+    const add = await ask(
+      server,
+      "/inbox/passkeys/add",
+      { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } },
+      { Cookie: cookie },
+    );
+    expect(add.status).toBe(403);
+    const page = await (await ask(server, "/inbox/account", {}, { Cookie: cookie })).text();
+    expect(page).toContain('name="intent" value="confirm-password"');
+    expect(page).not.toContain('data-island="passkey-add"');
+
+    const confirm = (current: string) =>
+      ask(server, "/inbox/account", form({ intent: "confirm-password", current }), { Cookie: cookie });
+    expect((await confirm("not-my-password")).status).toBe(400);
+    expect((await addOptions()).status).toBe(403);
+    const confirmed = await confirm(who.password);
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("location")).toBe("/inbox/account?notice=confirmed");
+    expect((await addOptions()).status).toBe(200);
   });
 });

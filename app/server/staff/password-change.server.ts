@@ -94,3 +94,35 @@ export async function changePassword(
     setCookies: await startStaffSession(request, account, "password", clientAddress, staff, now),
   };
 }
+
+/**
+ * The signed-in person types their password again, counted like a sign-in:
+ * the session then counts as freshly proved (FRESH_PROOF_MS), which adding a
+ * passkey needs. Answers undefined when it was right.
+ */
+export async function confirmPassword(
+  account: StaffAccount,
+  sessionId: string,
+  password: string,
+  clientAddress: string,
+  staff: StaffServices,
+  now = Date.now(),
+): Promise<Extract<SignInOutcome, { kind: "refused" }> | undefined> {
+  const accountKey = await staff.throttle.accountKey(account.email);
+  const ticket = await staff.throttle.begin([accountKey, ...throttleKeys.client(clientAddress)], now);
+  if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);
+  const check = await verifyOrGiveBack(staff, ticket, password, account.passwordHash);
+  if (!check) return busyRefusal;
+  if (!check.ok) {
+    await staff.audit.record({
+      actor: account.email,
+      action: "password confirmation failed",
+      detail: `from ${clientAddress}`,
+    });
+    await recordLocks(ticket.locksIfFailed, accountKey, account.email, clientAddress, staff);
+    return { kind: "refused", status: 400, message: accountText.currentPasswordWrong };
+  }
+  await staff.throttle.succeeded(ticket, accountKey);
+  await staff.sessions.proved(sessionId, now);
+  return undefined;
+}

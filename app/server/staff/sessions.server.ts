@@ -8,9 +8,16 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** How stale "last seen" may get before a request writes it again: not a write for every request. */
 const TOUCH_AFTER_MS = 60 * 1000;
 
+/**
+ * How long a sign-in, or a password typed again, counts as proof of who holds
+ * the session: a step that could outlive the session (adding a passkey) needs
+ * one this fresh, so a stolen cookie alone cannot plant a way back in.
+ */
+export const FRESH_PROOF_MS = 5 * 60 * 1000;
+
 export type StaffMember = { id: number; email: string; name: string };
 
-export type ActiveSession = { member: StaffMember; idHash: string };
+export type ActiveSession = { member: StaffMember; idHash: string; provedAt: number };
 
 type SessionRow = {
   id_hash: string;
@@ -18,6 +25,7 @@ type SessionRow = {
   email: string;
   name: string;
   last_seen_at: number;
+  proved_at: number;
 };
 
 export type StaffSessions = ReturnType<typeof createStaffSessions>;
@@ -41,8 +49,9 @@ export function createStaffSessions(db: Database) {
           now,
         ]);
         await db.run(
-          "INSERT INTO staff_sessions (id_hash, staff_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-          [secretHash(id), staffId, now, now, expiresAt],
+          `INSERT INTO staff_sessions (id_hash, staff_id, created_at, last_seen_at, expires_at, proved_at)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+          [secretHash(id), staffId, now, now, expiresAt, now],
         );
       });
       return { id, expiresAt };
@@ -54,7 +63,7 @@ export function createStaffSessions(db: Database) {
       // A session older than the account's last password change is one the change ended.
       const row = await write(() =>
         db.get<SessionRow>(
-          `SELECT s.id_hash, s.staff_id, s.last_seen_at, staff.email, staff.name
+          `SELECT s.id_hash, s.staff_id, s.last_seen_at, s.proved_at, staff.email, staff.name
            FROM staff_sessions s JOIN staff ON staff.id = s.staff_id
            WHERE s.id_hash = ? AND s.last_seen_at > ? AND s.expires_at > ?
              AND (staff.password_changed_at IS NULL OR staff.password_changed_at <= s.created_at)`,
@@ -68,7 +77,16 @@ export function createStaffSessions(db: Database) {
           () => {},
         );
       }
-      return { idHash, member: { id: row.staff_id, email: row.email, name: row.name } };
+      return {
+        idHash,
+        member: { id: row.staff_id, email: row.email, name: row.name },
+        provedAt: Number(row.proved_at),
+      };
+    },
+
+    /** The session's holder has just proved who they are again (their password, typed on the account page). */
+    async proved(id: string, now = Date.now()): Promise<void> {
+      await write(() => db.run("UPDATE staff_sessions SET proved_at = ? WHERE id_hash = ?", [now, secretHash(id)]));
     },
 
     async end(id: string): Promise<void> {

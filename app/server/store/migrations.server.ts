@@ -230,6 +230,11 @@ export const sqliteMigrations: readonly Migration[] = [
     `,
   },
   personKeys,
+  {
+    version: 10,
+    name: "when a session's holder last proved who they are",
+    sql: "ALTER TABLE staff_sessions ADD COLUMN proved_at INTEGER NOT NULL DEFAULT 0;",
+  },
 ];
 
 /**
@@ -420,4 +425,9 @@ export const postgresMigrations: readonly Migration[] = [
     `,
   },
   personKeys,
+  {
+    version: 10,
+    name: "when a session's holder last proved who they are",
+    sql: "ALTER TABLE staff_sessions ADD COLUMN proved_at BIGINT NOT NULL DEFAULT 0;",
+  },
 ];

@@ -84,6 +84,10 @@ export const accountText = {
   passkeyLastUsed: (date: string) => `last used ${date}`,
   removePasskey: "Remove",
   removePasskeyLabel: (name: string) => `Remove the passkey ${name}`,
+  confirmFirst: "To add a passkey, first type your password below: a passkey lets its holder in for good.",
+  confirmPassword: "Your password",
+  confirm: "Confirm",
+  passkeyNeedsProof: "Type your password on this page first, then add the passkey.",
   passkeyName: "Name for the new passkey",
   passkeyNameHint: "Such as: work laptop, my phone.",
   addPasskey: "Add a passkey",
@@ -109,6 +113,7 @@ export const accountText = {
     "passkey-added": "The passkey is added. Next time, sign in with it.",
     "passkey-removed": "The passkey is removed.",
     "password-changed": "Your password is changed, and every other device is signed out.",
+    confirmed: "Thank you. You can add a passkey in the next few minutes.",
   },
 } as const;
 

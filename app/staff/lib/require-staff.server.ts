@@ -1,15 +1,19 @@
 import { redirect } from "react-router";
 import { siteServices } from "../../server/site-services.server.ts";
 import { sessionIdFrom } from "../../server/staff/cookie.server.ts";
-import type { StaffMember } from "../../server/staff/sessions.server.ts";
+import { FRESH_PROOF_MS, type StaffMember } from "../../server/staff/sessions.server.ts";
 import { staffPaths } from "../paths.ts";
 
 /** The session a request carries, if it is live: its id (from the cookie) and whose it is. */
-export async function currentSession(request: Request): Promise<{ id: string; member: StaffMember } | undefined> {
+export async function currentSession(
+  request: Request,
+): Promise<{ id: string; member: StaffMember; freshProof: boolean } | undefined> {
   const id = sessionIdFrom(request);
   if (!id) return undefined;
   const session = await siteServices().staff.sessions.find(id);
-  return session ? { id, member: session.member } : undefined;
+  return session
+    ? { id, member: session.member, freshProof: Date.now() - session.provedAt <= FRESH_PROOF_MS }
+    : undefined;
 }
 
 /**
@@ -18,7 +22,14 @@ export async function currentSession(request: Request): Promise<{ id: string; me
  * under /inbox, so an answer says nothing about what exists there.
  */
 export async function requireStaff(request: Request): Promise<StaffMember> {
+  return (await requireStaffSession(request)).member;
+}
+
+/** The same, with the session's id and whether its holder proved who they are within the last few minutes. */
+export async function requireStaffSession(
+  request: Request,
+): Promise<{ id: string; member: StaffMember; freshProof: boolean }> {
   const session = await currentSession(request);
   if (!session) throw redirect(staffPaths.signIn, 303);
-  return session.member;
+  return session;
 }

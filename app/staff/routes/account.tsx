@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { Island } from "../../islands/island.tsx";
 import { clientAddressContext } from "../../request-context.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
-import { changePassword } from "../../server/staff/password-change.server.ts";
+import { changePassword, confirmPassword } from "../../server/staff/password-change.server.ts";
 import { NewPasswordFields } from "../components/sign-in-new-password.tsx";
 import { PasskeyAdd } from "../components/sign-in-passkey-add.tsx";
 import {
@@ -12,7 +12,7 @@ import {
   accountText as text,
 } from "../content/sign-in.ts";
 import { staffPageHeaders, staffPageMeta } from "../lib/page.ts";
-import { requireStaff } from "../lib/require-staff.server.ts";
+import { requireStaffSession } from "../lib/require-staff.server.ts";
 import { readStaffForm, setCookies } from "../lib/staff-requests.server.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/account";
@@ -27,7 +27,7 @@ function isNotice(value: string | null): value is AccountNotice {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireStaff(request);
+  const { member, freshProof } = await requireStaffSession(request);
   const notice = new URL(request.url).searchParams.get("notice");
   const passkeys = (await siteServices().staff.passkeys.listFor(member.id)).map((passkey) => ({
     id: passkey.credentialId,
@@ -35,13 +35,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     added: dayInIndia.format(passkey.createdAt),
     lastUsed: passkey.lastUsedAt === null ? null : dayInIndia.format(passkey.lastUsedAt),
   }));
-  return { member, passkeys, notice: isNotice(notice) ? notice : null };
+  return { member, passkeys, freshProof, notice: isNotice(notice) ? notice : null };
 }
 
-type ActionData = { currentError?: string; passwordError?: string; formError?: string };
+type ActionData = { currentError?: string; passwordError?: string; formError?: string; confirmError?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const member = await requireStaff(request);
+  const { id: sessionId, member } = await requireStaffSession(request);
   const fields = await readStaffForm(request, ["intent", "credential", "current", "password", "repeat"]);
   const { staff } = siteServices();
   if (fields?.intent === "remove-passkey" && fields.credential) {
@@ -51,6 +51,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`${staffPaths.account}?notice=passkey-removed`, 303);
   }
   const account = await staff.accounts.byId(member.id);
+  if (fields?.intent === "confirm-password" && account) {
+    const refused = await confirmPassword(
+      account,
+      sessionId,
+      fields.current ?? "",
+      context.get(clientAddressContext),
+      staff,
+    );
+    if (!refused) return redirect(`${staffPaths.account}?notice=confirmed`, 303);
+    const retryAfter = refused.retryAfterSeconds ? { "Retry-After": String(refused.retryAfterSeconds) } : undefined;
+    return data<ActionData>({ confirmError: refused.message }, { status: refused.status, headers: retryAfter ?? {} });
+  }
   if (fields?.intent !== "change-password" || !account) {
     return data<ActionData>({ formError: setPasswordText.unreadable }, { status: 400 });
   }
@@ -83,7 +95,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => staffPageHe
 export const meta: Route.MetaFunction = () => staffPageMeta(text.title);
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, passkeys } = loaderData;
+  const { member, passkeys, freshProof } = loaderData;
   const notice = actionData ? null : loaderData.notice;
   return (
     <div className="container staff-page">
@@ -136,15 +148,44 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             ))}
           </ul>
         )}
-        <Island
-          name="passkey-add"
-          component={PasskeyAdd}
-          props={{
-            optionsUrl: staffPaths.passkeyAddOptions,
-            addUrl: staffPaths.passkeyAdd,
-            nameMaxLength: PASSKEY_NAME_MAX_LENGTH,
-          }}
-        />
+        {freshProof ? (
+          <Island
+            name="passkey-add"
+            component={PasskeyAdd}
+            props={{
+              optionsUrl: staffPaths.passkeyAddOptions,
+              addUrl: staffPaths.passkeyAdd,
+              nameMaxLength: PASSKEY_NAME_MAX_LENGTH,
+            }}
+          />
+        ) : (
+          <form method="post" className="staff-form">
+            <p>{text.confirmFirst}</p>
+            <input type="hidden" name="intent" value="confirm-password" />
+            <div className="staff-field">
+              <label htmlFor="confirm-current">{text.confirmPassword}</label>
+              <input
+                id="confirm-current"
+                name="current"
+                type="password"
+                autoComplete="current-password"
+                required
+                aria-invalid={actionData?.confirmError ? true : undefined}
+                aria-describedby={actionData?.confirmError ? "confirm-error" : undefined}
+              />
+              {actionData?.confirmError && (
+                <p id="confirm-error" className="staff-field__error">
+                  {actionData.confirmError}
+                </p>
+              )}
+            </div>
+            <div>
+              <button type="submit" className="staff-button">
+                {text.confirm}
+              </button>
+            </div>
+          </form>
+        )}
       </section>
 
       <section className="staff-panel" aria-labelledby="password-heading">

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { siteServices } from "../../server/site-services.server.ts";
 import { addPasskey } from "../../server/staff/webauthn.server.ts";
 import { accountText as text } from "../content/sign-in.ts";
-import { requireStaff } from "../lib/require-staff.server.ts";
+import { requireStaff, requireStaffSession } from "../lib/require-staff.server.ts";
 import { asRegistrationRequest, jsonAnswer, readJsonBody } from "../lib/staff-requests.server.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/passkey-add";
@@ -15,7 +15,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Stores the new passkey of the signed-in account, and says to show the account page again. */
 export async function action({ request }: Route.ActionArgs) {
-  const member = await requireStaff(request);
+  const { member, freshProof } = await requireStaffSession(request);
+  if (!freshProof) return jsonAnswer({ error: text.passkeyNeedsProof }, { status: 403 });
   const input = asRegistrationRequest(await readJsonBody(request));
   const { staff } = siteServices();
   const account = await staff.accounts.byId(member.id);
