@@ -41,7 +41,10 @@ describe("what node server.ts takes after its name", () => {
     );
   });
 
-  test("a port that is not one stops the start, naming the setting", async () => {
-    await expect(start(["--port", "forty"])).rejects.toThrow(/exited \(1\)[\s\S]*PORT/);
+  test("a port that is not one stops the start with exit code 2, naming the option and the check", async () => {
+    await expect(start(["--port", "forty"])).rejects.toThrow(
+      /exited \(2\)[\s\S]*--port "forty": must be a whole number \(the PORT setting's check\)/,
+    );
+    await expect(start(["--port", "70000"])).rejects.toThrow(/exited \(2\)[\s\S]*--port "70000": must be from 0/);
   });
 });

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { freePort } from "../support/free-port.ts";
 import { type SiteServer, startSite } from "../support/start-site.ts";
 import { rawRequest } from "./support/raw-http.ts";
 
@@ -9,6 +10,8 @@ const buildDir = inject("siteBuildDir");
 const dirs: string[] = [];
 let development: SiteServer;
 let production: SiteServer;
+/** Given as `npm run dev -- --port N` is, over the PORT setting the test server starts with. */
+let developmentPort: number;
 
 beforeAll(async () => {
   const [devData, prodData] = await Promise.all([
@@ -16,8 +19,9 @@ beforeAll(async () => {
     mkdtemp(path.join(tmpdir(), "prod-server-")),
   ]);
   dirs.push(devData, prodData);
+  developmentPort = await freePort();
   [development, production] = await Promise.all([
-    startSite({ buildDir, dataDir: devData, development: true }),
+    startSite({ buildDir, dataDir: devData, development: true, args: ["--port", String(developmentPort)] }),
     startSite({ buildDir, dataDir: prodData }),
   ]);
 }, 60_000);
@@ -35,6 +39,10 @@ function policyRules(policy: string | undefined): string[] {
 const SECURITY_HEADERS = ["x-content-type-options", "referrer-policy", "permissions-policy", "x-frame-options"];
 
 describe("npm run dev runs the production server's app", () => {
+  test("npm run dev -- --port N listens on N", () => {
+    expect(new URL(development.url).port).toBe(String(developmentPort));
+  });
+
   test("a page carries the same security headers and policy rules as in production", async () => {
     const [dev, prod] = await Promise.all([
       rawRequest(development.url, "/about"),
