@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import vnuJar from "vnu-jar";
@@ -16,8 +17,13 @@ import { siteForTests } from "./support/site-for-tests.ts";
 const site = siteForTests();
 const pages = path.join(inject("siteBuildDir"), "client");
 
-/** Pages the server renders for each request, as a visitor or staff member gets them. */
-const perRequest = ["/contact", "/privacy", "/inbox/sign-in", "/no-such-page"];
+/** Pages the server renders for each request, as a visitor or staff member gets them, with the status each has. */
+const perRequest: [address: string, status: number][] = [
+  ["/contact", 200],
+  ["/privacy", 200],
+  ["/inbox/sign-in", 200],
+  ["/no-such-page", 404],
+];
 
 let scratch: string;
 beforeAll(async () => {
@@ -27,7 +33,7 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-type NuMessage = { type: string; url: string; message: string; extract?: string; lastLine?: number };
+type NuMessage = { type: string; url?: string; message: string; extract?: string; lastLine?: number };
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -47,24 +53,35 @@ async function java(): Promise<string> {
 
 describe("the Nu HTML checker", () => {
   test("finds no error in any prerendered page or any page rendered per request", { timeout: 120_000 }, async () => {
-    const files = await htmlFiles(pages);
-    expect(files.length).toBeGreaterThan(20);
-    for (const [index, address] of perRequest.entries()) {
-      const response = await fetch(`${site.server.url}${address}`);
-      const file = path.join(scratch, `${index}-${address.replaceAll("/", "_")}.html`);
+    const javaCommand = await java();
+    // Each file checked, and the page it is named by in a failure: its place in the build, or its address.
+    const pageOf = new Map<string, string>();
+    for (const file of await htmlFiles(pages)) pageOf.set(file, `build: ${path.relative(pages, file)}`);
+    expect(pageOf.size).toBeGreaterThan(20);
+    expect([...pageOf.values()]).toContain(`build: ${path.join("_status", "not-found", "index.html")}`);
+    for (const [index, [address, status]] of perRequest.entries()) {
+      const response = await fetch(`${site.server.url}${address}`, { redirect: "manual" });
+      expect(response.status, address).toBe(status);
+      const file = path.join(scratch, `${index}.html`);
       await writeFile(file, await response.text());
-      files.push(file);
+      pageOf.set(file, `GET ${address}`);
     }
+    const files = [...pageOf.keys()];
     // One process for every file: the checker takes a second or two to start.
     const { stdout, stderr } = await promisify(execFile)(
-      await java(),
+      javaCommand,
       ["-jar", vnuJar, "--errors-only", "--format", "json", "--exit-zero-always", ...files],
       { maxBuffer: 64 * 1024 * 1024 },
     );
-    const report = JSON.parse(stderr || stdout) as { messages: NuMessage[] };
+    // The report is the checker's last output; Java may say something of its own before it (JAVA_TOOL_OPTIONS).
+    const output = stderr || stdout;
+    const report = JSON.parse(output.slice(output.indexOf('{"'))) as { messages: NuMessage[] };
     const errors = report.messages
       .filter((message) => message.type === "error" || message.type === "non-document-error")
-      .map((message) => `${message.url.replace(/^file:/, "")}:${message.lastLine ?? 0}: ${message.message}`);
+      .map((message) => {
+        const file = message.url ? fileURLToPath(message.url) : "?";
+        return `${pageOf.get(file) ?? file}, line ${message.lastLine ?? "?"}: ${message.message}`;
+      });
     expect(errors).toEqual([]);
   });
 });
