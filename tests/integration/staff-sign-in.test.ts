@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { type Database, openStore } from "../../app/server/store/db.server.ts";
+import { NOTE_MAX_LENGTH } from "../../app/staff/content/inbox.ts";
+import { staffSignInText } from "../../app/staff/content/sign-in.ts";
 import { goodPassword, linkIn, runStaffCommand, uniqueStaffEmail } from "../support/staff-command.ts";
 import { type SiteServer, startSite } from "../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
@@ -496,6 +498,35 @@ describe("visitor text in the inbox", () => {
     const page = await (await ask(server, `/inbox/${reference}`, {}, { Cookie: cookie })).text();
     expect(page).toContain(`: <bdi>${name}</bdi></h1>`);
     expect(page).toContain(`<dd dir="auto">${subject}</dd>`);
+  });
+});
+
+describe("a staff form", () => {
+  test("holds a note at its longest in any script; a larger body is refused with 400 and changes nothing", async () => {
+    const server = await site();
+    const reference = await sendInquiry(server.url, goodFields({ name: "Meera Pillai" }));
+    const who = await account(server);
+    const cookie = await session(server, who);
+    const notes = () =>
+      inStore(server, async (db) =>
+        (await db.all<{ body: string }>("SELECT body FROM inquiry_notes")).map((row) => row.body),
+      );
+    const post = (fields: Record<string, string>) =>
+      ask(server, `/inbox/${reference}`, form(fields), { Cookie: cookie });
+
+    // Devanagari: three bytes a character in UTF-8, nine once percent-encoded.
+    const longest = "ह".repeat(NOTE_MAX_LENGTH);
+    expect((await post({ intent: "note", note: longest })).status).toBe(303);
+    expect(await notes()).toEqual([longest]);
+
+    const tooLarge = await post({ intent: "note", note: "Called", status: "x".repeat(40 * 1024) });
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.text()).not.toContain("A note can be at most");
+    expect(await notes()).toEqual([longest]);
+
+    const signIn = await ask(server, "/inbox/sign-in", form({ ...who, password: "x".repeat(40 * 1024) }));
+    expect(signIn.status).toBe(400);
+    expect(await signIn.text()).toContain(staffSignInText.unreadable);
   });
 });
 

@@ -3,6 +3,9 @@
  * password through a link, the person's own sign-in settings.
  */
 
+/** What a sign-in page says when its form came back in a shape no browser sends (readStaffForm). */
+const formUnreadable = "The form could not be read. Reload the page and try again.";
+
 export const staffSignInText = {
   title: "Staff sign-in",
   heading: "Staff sign-in",
@@ -16,7 +19,7 @@ export const staffSignInText = {
   /** The same words whether the address has an account or not. */
   wrong: "That e-mail address and password do not match an account. Check both and try again.",
   missing: "Enter your e-mail address and your password.",
-  unreadable: "The form could not be read. Reload the page and try again.",
+  unreadable: formUnreadable,
   locked: (minutes: number) =>
     `Too many failed sign-ins. For your safety, sign-in is paused: try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
   passkeyFailed: "The passkey was not accepted. Try again, or sign in with your password.",
@@ -65,7 +68,7 @@ export const setPasswordText = {
     "Ask whoever looks after the website for a new link. They make one with: npm run staff -- reset your@e-mail",
   ],
   toSignIn: "Go to the sign-in page",
-  unreadable: "The form could not be read. Reload the page and try again.",
+  unreadable: formUnreadable,
 } as const;
 
 /** A passkey's name, such as "work laptop", is at most this long. */
