@@ -5,8 +5,16 @@ import { type AuditLog, createAuditLog } from "./inbox/audit.server.ts";
 import { createInbox, type Inbox } from "./inbox/inbox.server.ts";
 import { type RetentionJob, startRetentionJob } from "./inbox/retention.server.ts";
 import { createMailer, isPermanentRejection, isUnconfirmedDelivery } from "./mail/mailer.server.ts";
-import { composeMail } from "./mail/messages.server.ts";
-import { createOutbox, errorText, type Outbox, type OutboxWorker, startOutboxWorker } from "./mail/outbox.server.ts";
+import { composeMail, staffNoticeMail } from "./mail/messages.server.ts";
+import {
+  type ClaimedMail,
+  createOutbox,
+  errorText,
+  isInquiryMail,
+  type Outbox,
+  type OutboxWorker,
+  startOutboxWorker,
+} from "./mail/outbox.server.ts";
 import type { Readiness } from "./readiness.server.ts";
 import { type SiteSettings, siteSettings } from "./settings/site-settings.server.ts";
 import { createStaffServices, type StaffServices } from "./staff/staff.server.ts";
@@ -133,16 +141,23 @@ async function open(log: Log): Promise<Running> {
   const worker = startOutboxWorker({
     outbox,
     async send(mail, signal) {
-      const inquiry = await retryWhileBusy(() => store.get(mail.inquiryId), { signal });
-      if (!inquiry) throw new Error(`Inquiry ${mail.inquiryId} is missing`);
-      await mailer.send(composeMail(mail.kind, inquiry, env), signal);
+      if (isInquiryMail(mail)) {
+        const inquiry = await retryWhileBusy(() => store.get(mail.inquiryId), { signal });
+        if (!inquiry) throw new Error(`Inquiry ${mail.inquiryId} is missing`);
+        await mailer.send(composeMail(mail.kind, inquiry, env), signal);
+        return;
+      }
+      const account = await retryWhileBusy(() => staff.accounts.byId(mail.staffId), { signal });
+      // A removed account takes its notices with it; one removed mid-send has no one to tell.
+      if (!account) throw new NoRecipientError();
+      await mailer.send(staffNoticeMail(mail, account, env), signal);
     },
     // A visitor's address the mail server refuses for good will not start working;
     // the company's own copy keeps its retries, as its failures are ours to mend.
-    isPermanent: (error, mail) => mail.kind === "acknowledgement" && isPermanentRejection(error),
+    isPermanent: (error, mail) =>
+      error instanceof NoRecipientError || (mail.kind !== "company" && isPermanentRejection(error)),
     isUnconfirmed: isUnconfirmedDelivery,
-    label: (mail) =>
-      mail.kind === "company" ? `the company copy of ${mail.reference}` : `the acknowledgement of ${mail.reference}`,
+    label: mailLabel,
     retry: env.retry,
     // Longer than the slowest send the SMTP timeouts allow (connecting, logging in,
     // the envelope, then the wait for the server to confirm the message), so a lease
@@ -151,4 +166,17 @@ async function open(log: Log): Promise<Running> {
     log,
   });
   return { ...common, worker, notifyOutbox: () => worker.notify() };
+}
+
+class NoRecipientError extends Error {
+  constructor() {
+    super("The staff account was removed");
+    this.name = "NoRecipientError";
+  }
+}
+
+/** Names a mail in the log without anyone's details: a staff member by the account's number. */
+function mailLabel(mail: ClaimedMail): string {
+  if (!isInquiryMail(mail)) return `the "${mail.kind}" notice to staff account ${mail.staffId}`;
+  return mail.kind === "company" ? `the company copy of ${mail.reference}` : `the acknowledgement of ${mail.reference}`;
 }

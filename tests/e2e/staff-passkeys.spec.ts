@@ -1,4 +1,5 @@
 import type { CDPSession } from "@playwright/test";
+import { noticesTo } from "../support/mailbox.ts";
 import { createStaffAccount, setPasswordThroughLink, signIn } from "../support/staff.ts";
 import { goodPassword, uniqueStaffEmail } from "../support/staff-command.ts";
 import { expect, type Page, test } from "./fixtures.ts";
@@ -56,6 +57,11 @@ test("a signed-in person adds a passkey, then signs in with it alone", async ({ 
   const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   expect(credentials).toHaveLength(1);
   expect(credentials[0]?.isResidentCredential).toBe(true);
+  // Its owner is told by mail, in case it was someone else holding the session.
+  await expect
+    .poll(async () => (await noticesTo(email)).map((mail) => mail.subject))
+    .toEqual(["A passkey was added to your staff account"]);
+  expect((await noticesTo(email))[0]?.text).toContain('A passkey named "Work laptop" was added');
 
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByText("You are signed out.")).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Response } from "@playwright/test";
+import { noticesTo } from "../support/mailbox.ts";
 import {
   createStaffAccount,
   setPasswordThroughLink,
@@ -177,6 +178,31 @@ test("changing the password signs out every other device, and the cookie copied 
   await page.goto(`${url}/inbox/sign-in`);
   expect((await trySignIn(page, email, password)).status()).toBe(400);
   await signIn(page, email, fresh, url);
+});
+
+test("a changed password and a password set through a reset link are each mailed to the account's owner", async ({
+  page,
+}) => {
+  const { email, password } = await signedInStaff(page);
+  expect(await noticesTo(email)).toEqual([]);
+  await page.goto("/inbox/account");
+  const fresh = goodPassword();
+  await page.getByLabel("Current password").fill(password);
+  await page.getByLabel("New password", { exact: true }).fill(fresh);
+  await page.getByLabel("Type the new password again").fill(fresh);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your password is changed")).toBeVisible();
+  await expect
+    .poll(async () => (await noticesTo(email)).map((mail) => mail.text.includes("changed on the account page")))
+    .toEqual([true]);
+
+  const reset = await runStaffCommand(["reset", email]);
+  expect(reset.code).toBe(0);
+  await setPasswordThroughLink(page, linkIn(reset.stdout), goodPassword());
+  await expect
+    .poll(async () => (await noticesTo(email)).map((mail) => mail.subject))
+    .toEqual(["The password of your staff account was changed", "The password of your staff account was changed"]);
+  expect((await noticesTo(email))[1]?.text).toContain("was set through a reset link");
 });
 
 test("sign out everywhere ends this session too", async ({ page }) => {

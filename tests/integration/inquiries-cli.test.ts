@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createInquiryStore } from "../../app/server/contact/inquiries.server.ts";
-import { createOutbox } from "../../app/server/mail/outbox.server.ts";
+import { createOutbox, isInquiryMail } from "../../app/server/mail/outbox.server.ts";
 import { openStore } from "../../app/server/store/db.server.ts";
 import { throwawayPostgresDatabase } from "../support/test-postgres.ts";
 import { newTestStoreLocation, type TestStoreLocation, testEngine } from "../support/test-store.ts";
@@ -55,7 +55,7 @@ async function seed() {
     { now: new Date("2026-03-03T06:30:00Z") },
   );
   const claimed = await outbox.claimDue(Date.now(), 10, 60_000);
-  for (const mail of claimed) {
+  for (const mail of claimed.filter(isInquiryMail)) {
     const isSecondAcknowledgement = mail.kind === "acknowledgement" && mail.inquiryId === 2;
     if (isSecondAcknowledgement) await outbox.markFailed(mail, "550 No such mailbox here");
     else if (mail.inquiryId === 1) await outbox.markSent(mail, Date.parse("2026-03-02T05:00:05Z"));

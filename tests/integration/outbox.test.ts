@@ -8,7 +8,12 @@ import { createInquiryStore, type InquiryStore } from "../../app/server/contact/
 import { inquiryDetails } from "../../app/server/contact/submission.server.ts";
 import { createMailer, isUnconfirmedDelivery } from "../../app/server/mail/mailer.server.ts";
 import { composeMail } from "../../app/server/mail/messages.server.ts";
-import { createOutbox, type OutboxWorker, startOutboxWorker } from "../../app/server/mail/outbox.server.ts";
+import {
+  createOutbox,
+  isInquiryMail,
+  type OutboxWorker,
+  startOutboxWorker,
+} from "../../app/server/mail/outbox.server.ts";
 import { type Database, openStore } from "../../app/server/store/db.server.ts";
 import { postgresMigrations, sqliteMigrations } from "../../app/server/store/migrations.server.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
@@ -57,6 +62,8 @@ function worker(db: Database, store: InquiryStore, options: WorkerOptions = {}):
   const started = startOutboxWorker({
     outbox: createOutbox(db),
     async send(mail, signal) {
+      if (!isInquiryMail(mail)) throw new Error("only inquiries' mails are queued here");
+      if (!isInquiryMail(mail)) throw new Error("only inquiries' mails are queued here");
       const inquiry = await store.get(mail.inquiryId);
       if (!inquiry) throw new Error("missing inquiry");
       await mailer.send(composeMail(mail.kind, inquiry, settings), signal);

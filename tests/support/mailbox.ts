@@ -20,3 +20,10 @@ export async function readReceivedMails(): Promise<ReceivedMail[]> {
     }),
   );
 }
+
+/** The mails the site sent a staff member about their own account, oldest first. */
+export async function noticesTo(email: string): Promise<ReceivedMail[]> {
+  return (await readReceivedMails()).filter(
+    (mail) => mail.to.includes(email) && mail.header("auto-submitted") === "auto-generated",
+  );
+}

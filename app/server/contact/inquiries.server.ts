@@ -258,7 +258,9 @@ export function createInquiryStore(db: Database) {
 
     /** Every inquiry, spam too, newest first, with where each of its mails stands. */
     async list(): Promise<InquiryListing[]> {
-      const byInquiry = deliveriesByInquiry(await db.all(`SELECT ${DELIVERY_COLUMNS} FROM outbox ORDER BY inquiry_id`));
+      const byInquiry = deliveriesByInquiry(
+        await db.all(`SELECT ${DELIVERY_COLUMNS} FROM outbox WHERE inquiry_id IS NOT NULL ORDER BY inquiry_id`),
+      );
       const rows = await db.all<InquiryRow>("SELECT * FROM inquiries ORDER BY id DESC");
       return rows.map((row) => ({ ...fromRow(row), deliveries: byInquiry.get(row.id) ?? [] }));
     },

@@ -17,7 +17,8 @@ export type RetentionResult = { expired: number; spam: number };
 /**
  * Deletes, with their mails and notes, every inquiry received more than
  * retentionDays ago and every spam received more than spamDays ago, and
- * records in the audit log how many went (no one's details).
+ * records in the audit log how many went (no one's details). Notices to staff
+ * about their accounts go after retentionDays too.
  */
 export async function deleteExpiredInquiries(
   db: Database,
@@ -34,6 +35,10 @@ export async function deleteExpiredInquiries(
       await ids("SELECT id FROM inquiries WHERE status = 'spam' AND received_at < ?", before(spamDays))
     ).filter((id) => !expired.includes(id));
     await deleteInquiries(tx, [...expired, ...spam]);
+    // A staff member's notices about their account go after the same time, sent or not.
+    await tx.run("DELETE FROM outbox WHERE staff_id IS NOT NULL AND queued_at < ?", [
+      now.getTime() - policy.retentionDays * DAY_MS,
+    ]);
     const audit = (detail: string) =>
       recordAudit(tx, { actor: "system", action: "deleted after retention", detail }, now);
     if (expired.length > 0) {

@@ -1,8 +1,12 @@
 import { domainToASCII } from "node:url";
 import { formatAddress, site } from "../../site/content/site.ts";
 import { mailtoUrl } from "../../site/lib/indian-phone.ts";
+import { accountText } from "../../staff/content/sign-in.ts";
+import { staffPaths } from "../../staff/paths.ts";
 import type { MailKind, StoredInquiry } from "../contact/inquiries.server.ts";
 import type { MailAddress } from "../settings/settings.server.ts";
+import type { StaffNoticeKind } from "../staff/notices.server.ts";
+import type { StaffNoticeMail } from "./outbox.server.ts";
 
 export type OutgoingMail = {
   from: MailAddress;
@@ -47,9 +51,9 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
-function messageId(inquiry: StoredInquiry, kind: MailKind, settings: MailSettings): string {
-  const domain = settings.mailFrom.address.split("@")[1] ?? "localhost";
-  return `<${inquiry.reference.toLowerCase()}.${kind}@${domain}>`;
+/** A Message-ID under the sender's domain, the same for every attempt at one mail. */
+function messageId(name: string, settings: MailSettings): string {
+  return `<${name}@${settings.mailFrom.address.split("@")[1] ?? "localhost"}>`;
 }
 
 function page(title: string, body: string): string {
@@ -116,7 +120,7 @@ ${rows
     subject: inHeader(`Inquiry ${inquiry.reference}: ${inquiry.subject}`),
     text,
     html,
-    messageId: messageId(inquiry, "company", settings),
+    messageId: messageId(`${inquiry.reference.toLowerCase()}.company`, settings),
     headers: { "X-Inquiry-Reference": inquiry.reference },
   };
 }
@@ -158,7 +162,7 @@ export function acknowledgementMail(inquiry: StoredInquiry, settings: MailSettin
     subject,
     text,
     html,
-    messageId: messageId(inquiry, "acknowledgement", settings),
+    messageId: messageId(`${inquiry.reference.toLowerCase()}.acknowledgement`, settings),
     // An automatic reply: out-of-office robots must not answer it (RFC 3834).
     headers: {
       "Auto-Submitted": "auto-replied",
@@ -170,6 +174,70 @@ export function acknowledgementMail(inquiry: StoredInquiry, settings: MailSettin
 
 export function composeMail(kind: MailKind, inquiry: StoredInquiry, settings: MailSettings): OutgoingMail {
   return kind === "company" ? companyMail(inquiry, settings) : acknowledgementMail(inquiry, settings);
+}
+
+/** The account's owner, as the notice addresses them; read when the notice is sent. */
+export type NoticeRecipient = { name: string; email: string };
+
+const noticeWords = {
+  "passkey-added": {
+    subject: "A passkey was added to your staff account",
+    what: (detail: string) => `A passkey named "${detail}" was added to your staff account`,
+  },
+  "password-changed": {
+    subject: "The password of your staff account was changed",
+    what: (detail: string) =>
+      `The password of your staff account was ${detail === "reset link" ? "set through a reset link" : "changed on the account page"}`,
+  },
+} as const satisfies Record<StaffNoticeKind, { subject: string; what: (detail: string) => string }>;
+
+/**
+ * Tells a staff member of a change to their own account that could let
+ * someone else in, and what to do if they did not make it. It names no
+ * visitor and holds no secret: the mail may be read on any device.
+ */
+export function staffNoticeMail(
+  notice: StaffNoticeMail & { id: number },
+  recipient: NoticeRecipient,
+  settings: MailSettings,
+): OutgoingMail {
+  const words = noticeWords[notice.kind];
+  const when = `${receivedFormat.format(new Date(notice.queuedAt))} IST`;
+  const account = `${site.origin}${staffPaths.account}`;
+  const what = `${words.what(notice.detail)} on ${site.origin} on ${when}.`;
+  const ifNot = `If it was not you, someone else can sign in as you. Sign in, open your account page (${account}), change your password, then choose "${accountText.signOutEverywhere}" with "${accountText.removePasskeysToo}". If you cannot sign in, ask whoever runs the website to reset your account.`;
+  const footer = "Every change of this kind to a staff account is mailed to its owner.";
+  const text = [
+    `Hello ${recipient.name},`,
+    "",
+    what,
+    "",
+    "If that was you, there is nothing to do.",
+    "",
+    ifNot,
+    "",
+    "--",
+    footer,
+    "",
+  ].join("\n");
+  const html = page(
+    words.subject,
+    `<p>Hello <bdi>${escapeHtml(recipient.name)}</bdi>,</p>
+<p dir="auto">${escapeHtml(what)}</p>
+<p>If that was you, there is nothing to do.</p>
+<p>${escapeHtml(ifNot)}</p>
+<p style="margin-top:32px;font-size:13px;color:#5b6774">${escapeHtml(footer)}</p>`,
+  );
+  return {
+    from: settings.mailFrom,
+    to: { name: inHeader(recipient.name), address: asciiAddress(recipient.email) },
+    replyTo: settings.mailTo,
+    subject: words.subject,
+    text,
+    html,
+    messageId: messageId(`notice-${notice.id}.${notice.kind}`, settings),
+    headers: { "Auto-Submitted": "auto-generated", "X-Auto-Response-Suppress": "All" },
+  };
 }
 
 /**

@@ -1,18 +1,43 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { MailKind } from "../contact/inquiries.server.ts";
+import type { StaffNotice, StaffNoticeKind } from "../staff/notices.server.ts";
 import { BUSY_PATIENCE_MS, type Database, isBusy, placeholders, retryWhileBusy } from "../store/db.server.ts";
 
-/** A mail this worker holds the lease on, with the number of the attempt now being made. */
-export type ClaimedMail = {
-  id: number;
-  inquiryId: number;
+/** A mail about an inquiry: the company's copy or the visitor's acknowledgement. */
+export type InquiryMail = {
   kind: MailKind;
+  inquiryId: number;
   /** The inquiry's reference, for log lines. */
   reference: string;
+};
+
+/** A mail to a staff member about their own account. */
+export type StaffNoticeMail = StaffNotice & {
+  /** When the change was made, which the mail states: it may go out later. */
+  queuedAt: number;
+};
+
+/** A mail this worker holds the lease on, with the number of the attempt now being made. */
+export type ClaimedMail = (InquiryMail | StaffNoticeMail) & {
+  id: number;
   attempt: number;
   leaseToken: string;
 };
+
+type ClaimedRow = {
+  id: number;
+  inquiry_id: number | null;
+  staff_id: number | null;
+  kind: MailKind | StaffNoticeKind;
+  detail: string | null;
+  queued_at: number | null;
+  attempts: number;
+};
+
+export function isInquiryMail<T extends InquiryMail | StaffNoticeMail>(mail: T): mail is T & InquiryMail {
+  return "inquiryId" in mail;
+}
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
@@ -36,7 +61,7 @@ export function createOutbox(db: Database) {
      )
      UPDATE outbox SET attempts = attempts + 1, lease_token = :token, lease_until = :until
      WHERE ${claimable} AND id IN (SELECT id FROM due)
-     RETURNING id, inquiry_id, kind, attempts`;
+     RETURNING id, inquiry_id, staff_id, kind, detail, queued_at, attempts`;
   const leased = "WHERE id = ? AND lease_token = ?";
   // Without a reference, every unconfirmed mail; with one, that inquiry's.
   const ofUnknown = `state = 'unknown'
@@ -45,30 +70,37 @@ export function createOutbox(db: Database) {
   return {
     async claimDue(now: number, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
       const leaseToken = randomUUID();
-      const rows = await db.all<{ id: number; inquiry_id: number; kind: MailKind; attempts: number }>(claim, {
-        token: leaseToken,
-        until: now + leaseMs,
-        now,
-        limit,
-      });
+      const rows = await db.all<ClaimedRow>(claim, { token: leaseToken, until: now + leaseMs, now, limit });
       if (rows.length === 0) return [];
-      const inquiryIds = rows.map((row) => row.inquiry_id);
+      const inquiryIds = rows.flatMap((row) => (row.inquiry_id === null ? [] : [row.inquiry_id]));
       const references = new Map(
-        (
-          await db.all<{ id: number; reference: string }>(
-            `SELECT id, reference FROM inquiries WHERE id IN ${placeholders(inquiryIds)}`,
-            inquiryIds,
-          )
-        ).map((row) => [row.id, row.reference]),
+        inquiryIds.length === 0
+          ? []
+          : (
+              await db.all<{ id: number; reference: string }>(
+                `SELECT id, reference FROM inquiries WHERE id IN ${placeholders(inquiryIds)}`,
+                inquiryIds,
+              )
+            ).map((row) => [row.id, row.reference]),
       );
-      return rows.map((row) => ({
-        id: row.id,
-        inquiryId: row.inquiry_id,
-        kind: row.kind,
-        reference: references.get(row.inquiry_id) ?? `inquiry ${row.inquiry_id}`,
-        attempt: row.attempts,
-        leaseToken,
-      }));
+      const lease = (row: ClaimedRow) => ({ id: row.id, attempt: row.attempts, leaseToken });
+      return rows.map((row): ClaimedMail => {
+        if (row.inquiry_id === null) {
+          return {
+            ...lease(row),
+            kind: row.kind as StaffNoticeKind,
+            staffId: Number(row.staff_id),
+            detail: row.detail ?? "",
+            queuedAt: Number(row.queued_at),
+          };
+        }
+        return {
+          ...lease(row),
+          kind: row.kind as MailKind,
+          inquiryId: row.inquiry_id,
+          reference: references.get(row.inquiry_id) ?? `inquiry ${row.inquiry_id}`,
+        };
+      });
     },
     /** False when the lease was lost to another sender, which the log should show. */
     async markSent(mail: ClaimedMail, now: number): Promise<boolean> {

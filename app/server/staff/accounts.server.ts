@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type Database, retryWhileBusy } from "../store/db.server.ts";
+import { queueStaffNotice } from "./notices.server.ts";
 
 export type StaffAccount = {
   id: number;
@@ -97,7 +98,7 @@ export function createStaffAccounts(db: Database) {
       return (await write(() => db.run("DELETE FROM staff WHERE id = ?", [id]))) > 0;
     },
 
-    /** A new password, and every session of the account ends with the old one. */
+    /** A new password, every session of the account ends with the old one, and its owner is told. */
     async setPassword(id: number, passwordHash: string, now = Date.now()): Promise<void> {
       await write(() =>
         db.transaction(async (tx) => {
@@ -107,6 +108,7 @@ export function createStaffAccounts(db: Database) {
             id,
           ]);
           await tx.run(endSessions, [id]);
+          await queueStaffNotice(tx, { staffId: id, kind: "password-changed", detail: "account page" }, now);
         }),
       );
     },

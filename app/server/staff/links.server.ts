@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type Database, retryWhileBusy } from "../store/db.server.ts";
+import { queueStaffNotice } from "./notices.server.ts";
 
 /** A link to set a password works for a day, once. */
 export const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -62,12 +63,13 @@ export function createStaffLinks(db: Database) {
     async setPassword(token: string, staffId: number, passwordHash: string, now = Date.now()): Promise<boolean> {
       return write(() =>
         db.transaction(async (tx) => {
-          const used = await tx.run(
+          const used = await tx.get<{ purpose: LinkPurpose }>(
             `UPDATE staff_links SET used_at = ?
-             WHERE token_hash = ? AND staff_id = ? AND used_at IS NULL AND expires_at > ?`,
+             WHERE token_hash = ? AND staff_id = ? AND used_at IS NULL AND expires_at > ?
+             RETURNING purpose`,
             [now, secretHash(token), staffId, now],
           );
-          if (used !== 1) return false;
+          if (!used) return false;
           await tx.run("UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE id = ?", [
             passwordHash,
             now,
@@ -75,6 +77,9 @@ export function createStaffLinks(db: Database) {
           ]);
           await tx.run("DELETE FROM staff_sessions WHERE staff_id = ?", [staffId]);
           await tx.run(dropOthers, [staffId]);
+          // A new account's first password changes nothing its owner had; a reset does.
+          if (used.purpose === "reset")
+            await queueStaffNotice(tx, { staffId, kind: "password-changed", detail: "reset link" }, now);
           return true;
         }),
       );

@@ -1,4 +1,5 @@
 import { type Database, retryWhileBusy } from "../store/db.server.ts";
+import { queueStaffNotice } from "./notices.server.ts";
 
 export type PasskeySummary = { credentialId: string; name: string; createdAt: number; lastUsedAt: number | null };
 
@@ -72,27 +73,31 @@ export function createStaffPasskeys(db: Database) {
       };
     },
 
-    /** False when the credential is already registered (to anyone). */
+    /** Stores the passkey and tells its owner; false when the credential is already registered (to anyone). */
     async add(
       passkey: Omit<StoredPasskey, "publicKey"> & { publicKey: Uint8Array; name: string },
       now = Date.now(),
     ): Promise<boolean> {
-      const added = await write(() =>
-        db.run(
-          `INSERT INTO staff_passkeys (credential_id, staff_id, name, public_key, counter, transports, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (credential_id) DO NOTHING`,
-          [
-            passkey.credentialId,
-            passkey.staffId,
-            passkey.name,
-            passkey.publicKey,
-            passkey.counter,
-            JSON.stringify(passkey.transports),
-            now,
-          ],
-        ),
+      return write(() =>
+        db.transaction(async (tx) => {
+          const added = await tx.run(
+            `INSERT INTO staff_passkeys (credential_id, staff_id, name, public_key, counter, transports, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (credential_id) DO NOTHING`,
+            [
+              passkey.credentialId,
+              passkey.staffId,
+              passkey.name,
+              passkey.publicKey,
+              passkey.counter,
+              JSON.stringify(passkey.transports),
+              now,
+            ],
+          );
+          if (added !== 1) return false;
+          await queueStaffNotice(tx, { staffId: passkey.staffId, kind: "passkey-added", detail: passkey.name }, now);
+          return true;
+        }),
       );
-      return added === 1;
     },
 
     async used(credentialId: string, counter: number, now = Date.now()): Promise<void> {

@@ -25,6 +25,14 @@ const personKeys: Migration = {
 };
 
 /**
+ * Step 11: the outbox also carries the notices a staff member gets about their
+ * own account, so they are sent, retried and recorded like every other mail.
+ * A row is about an inquiry or a staff member, never both.
+ */
+const NOTICES_NAME = "the outbox carries notices to staff about their own accounts";
+const NOTICE_KINDS = "'company', 'acknowledgement', 'passkey-added', 'password-changed'";
+
+/**
  * The schema, as numbered steps, once for each engine. A step, once released,
  * is never edited: a change is a new step, so every copy of the database can
  * be brought up to date in order. Both lists have the same steps, so the
@@ -235,6 +243,39 @@ export const sqliteMigrations: readonly Migration[] = [
     name: "when a session's holder last proved who they are",
     sql: "ALTER TABLE staff_sessions ADD COLUMN proved_at INTEGER NOT NULL DEFAULT 0;",
   },
+  {
+    version: 11,
+    name: NOTICES_NAME,
+    // SQLite cannot loosen a NOT NULL or change a CHECK in place, so the table is copied again.
+    sql: `
+      CREATE TABLE outbox_v3 (
+        id INTEGER PRIMARY KEY,
+        inquiry_id INTEGER REFERENCES inquiries (id),
+        staff_id INTEGER REFERENCES staff (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN (${NOTICE_KINDS})),
+        state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed', 'unknown')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_token TEXT,
+        lease_until INTEGER,
+        last_error TEXT,
+        sent_at TEXT,
+        unconfirmed_at TEXT,
+        detail TEXT,
+        queued_at INTEGER,
+        UNIQUE (inquiry_id, kind),
+        CHECK ((inquiry_id IS NULL) <> (staff_id IS NULL))
+      ) STRICT;
+
+      INSERT INTO outbox_v3 (id, inquiry_id, kind, state, attempts, next_attempt_at, lease_token, lease_until, last_error, sent_at, unconfirmed_at)
+      SELECT id, inquiry_id, kind, state, attempts, next_attempt_at, lease_token, lease_until, last_error, sent_at, unconfirmed_at FROM outbox;
+
+      DROP TABLE outbox;
+      ALTER TABLE outbox_v3 RENAME TO outbox;
+      CREATE INDEX outbox_due ON outbox (state, next_attempt_at);
+      CREATE INDEX outbox_staff ON outbox (staff_id);
+    `,
+  },
 ];
 
 /**
@@ -429,5 +470,19 @@ export const postgresMigrations: readonly Migration[] = [
     version: 10,
     name: "when a session's holder last proved who they are",
     sql: "ALTER TABLE staff_sessions ADD COLUMN proved_at BIGINT NOT NULL DEFAULT 0;",
+  },
+  {
+    version: 11,
+    name: NOTICES_NAME,
+    sql: `
+      ALTER TABLE outbox ALTER COLUMN inquiry_id DROP NOT NULL;
+      ALTER TABLE outbox ADD COLUMN staff_id BIGINT REFERENCES staff (id) ON DELETE CASCADE;
+      ALTER TABLE outbox ADD COLUMN detail TEXT;
+      ALTER TABLE outbox ADD COLUMN queued_at BIGINT;
+      ALTER TABLE outbox DROP CONSTRAINT outbox_kind_check;
+      ALTER TABLE outbox ADD CONSTRAINT outbox_kind_check CHECK (kind IN (${NOTICE_KINDS}));
+      ALTER TABLE outbox ADD CONSTRAINT outbox_about_check CHECK ((inquiry_id IS NULL) <> (staff_id IS NULL));
+      CREATE INDEX outbox_staff ON outbox (staff_id);
+    `,
   },
 ];

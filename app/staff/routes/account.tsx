@@ -43,7 +43,7 @@ type ActionData = { currentError?: string; passwordError?: string; formError?: s
 export async function action({ request, context }: Route.ActionArgs) {
   const { id: sessionId, member } = await requireStaffSession(request);
   const fields = await readStaffForm(request, ["intent", "credential", "current", "password", "repeat"]);
-  const { staff } = siteServices();
+  const { staff, notifyOutbox } = siteServices();
   if (fields?.intent === "remove-passkey" && fields.credential) {
     if (await staff.passkeys.remove(member.id, fields.credential)) {
       await staff.audit.record({ actor: member.email, action: "passkey removed" });
@@ -74,6 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     staff,
   );
   if (outcome.kind === "signed-in") {
+    notifyOutbox();
     return redirect(`${staffPaths.account}?notice=password-changed`, {
       status: 303,
       headers: setCookies(outcome.setCookies),

@@ -18,10 +18,12 @@ export async function action({ request }: Route.ActionArgs) {
   const { member, freshProof } = await requireStaffSession(request);
   if (!freshProof) return jsonAnswer({ error: text.passkeyNeedsProof }, { status: 403 });
   const input = asRegistrationRequest(await readJsonBody(request));
-  const { staff } = siteServices();
-  const account = await staff.accounts.byId(member.id);
-  if (!input || !account || !(await addPasskey(request, account, input, staff))) {
+  const services = siteServices();
+  const account = await services.staff.accounts.byId(member.id);
+  if (!input || !account || !(await addPasskey(request, account, input, services.staff))) {
     return jsonAnswer({ error: text.passkeyNotAdded }, { status: 400 });
   }
+  // Its owner is told by mail, queued with the passkey.
+  services.notifyOutbox();
   return jsonAnswer({ location: `${staffPaths.account}?notice=passkey-added` });
 }

@@ -26,7 +26,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { staff } = siteServices();
+  const { staff, notifyOutbox } = siteServices();
   const link = await staff.links.find(params.token);
   const account = link ? await staff.accounts.byId(link.staffId) : undefined;
   if (!account) return invalid();
@@ -36,7 +36,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     { password: fields?.password ?? "", repeat: fields?.repeat ?? "" },
     staff,
   );
-  if (outcome.kind === "done") return redirect(`${staffPaths.signIn}?notice=password-set`, 303);
+  if (outcome.kind === "done") {
+    notifyOutbox();
+    return redirect(`${staffPaths.signIn}?notice=password-set`, 303);
+  }
   if (outcome.kind === "invalid-link") return invalid();
   return data<PageData>(
     { state: "form", name: account.name, email: account.email, error: outcome.message },

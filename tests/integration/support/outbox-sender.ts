@@ -5,7 +5,7 @@
 import { createInquiryStore } from "../../../app/server/contact/inquiries.server.ts";
 import { createMailer } from "../../../app/server/mail/mailer.server.ts";
 import { composeMail } from "../../../app/server/mail/messages.server.ts";
-import { createOutbox, startOutboxWorker } from "../../../app/server/mail/outbox.server.ts";
+import { createOutbox, isInquiryMail, startOutboxWorker } from "../../../app/server/mail/outbox.server.ts";
 import { openStore } from "../../../app/server/store/db.server.ts";
 
 const db = await openStore(
@@ -30,6 +30,7 @@ const settings = {
 startOutboxWorker({
   outbox: createOutbox(db),
   async send(mail, signal) {
+    if (!isInquiryMail(mail)) throw new Error("only inquiries' mails are queued here");
     const inquiry = await store.get(mail.inquiryId);
     if (!inquiry) throw new Error("missing inquiry");
     await mailer.send(composeMail(mail.kind, inquiry, settings), signal);
