@@ -1,3 +1,5 @@
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import type { CDPSession } from "@playwright/test";
 import { noticesTo } from "../support/mailbox.ts";
 import { createStaffAccount, setPasswordThroughLink, signIn } from "../support/staff.ts";
@@ -91,4 +93,48 @@ test("a device with no passkey for this site signs no one in", async ({ page, ba
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page.getByText(/No passkey was used|The passkey was not accepted/)).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/inbox/sign-in");
+});
+
+/** Makes every session's last proof of who holds it older than adding a passkey accepts. */
+function ageEveryProof(): void {
+  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR ?? "", "inquiries.sqlite"));
+  try {
+    db.prepare("UPDATE staff_sessions SET proved_at = 0").run();
+  } finally {
+    db.close();
+  }
+}
+
+test("a passkey the person has confirms who they are before another is added, and leads only back to the account page", async ({
+  page,
+  baseURL,
+}) => {
+  await addVirtualAuthenticator(page);
+  const email = uniqueStaffEmail();
+  const password = goodPassword();
+  await setPasswordThroughLink(page, await createStaffAccount(email, "Ravi Kumar"), password, localhost(baseURL, "/"));
+  await signIn(page, email, password, localhost(baseURL, "/"));
+  await page.goto(localhost(baseURL, "/inbox/account"));
+  await page.getByLabel("Name for the new passkey").fill("Phone");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByText("The passkey is added.")).toBeVisible();
+
+  ageEveryProof();
+  await page.goto(localhost(baseURL, "/inbox/account"));
+  await expect(page.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: "Your password" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm with a passkey" }).click();
+  await page.waitForURL((url) => url.pathname === "/inbox/account" && url.searchParams.get("notice") === "confirmed");
+  await expect(page.getByText("Thank you. You can add a passkey in the next few minutes.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add a passkey" })).toBeVisible();
+
+  // Any other "then" than the account page leads to the inbox, never to another site.
+  ageEveryProof();
+  await page.goto(localhost(baseURL, "/inbox/account"));
+  await page.route("**/inbox/passkeys/sign-in?then=account", (route) =>
+    route.continue({ url: route.request().url().replace("then=account", "then=https%3A%2F%2Fevil.example%2F") }),
+  );
+  await page.getByRole("button", { name: "Confirm with a passkey" }).click();
+  await page.waitForURL((url) => url.pathname === "/inbox");
+  expect(new URL(page.url()).hostname).toBe("localhost");
 });

@@ -8,6 +8,8 @@ type Props = {
   optionsUrl: string;
   /** Where the signed answer goes; a good one starts a session and says where to go. */
   signInUrl: string;
+  /** The line above the button and the button's name, when it confirms rather than signs in. */
+  words?: { divider: string; button: string };
 };
 
 /**
@@ -16,7 +18,7 @@ type Props = {
  * address or password is typed. Shown only where the browser can do it, so
  * without a script the page is just the password form.
  */
-export function PasskeySignIn({ optionsUrl, signInUrl }: Props) {
+export function PasskeySignIn({ optionsUrl, signInUrl, words }: Props) {
   const [supported, setSupported] = useState(false);
   const [working, setWorking] = useState(false);
   const [message, setMessage] = useState("");
@@ -59,9 +61,9 @@ export function PasskeySignIn({ optionsUrl, signInUrl }: Props) {
 
   return (
     <div className="sign-in-passkey">
-      <p>{text.passkeyDivider}</p>
+      <p>{words?.divider ?? text.passkeyDivider}</p>
       <button type="button" className="staff-button staff-button--quiet" onClick={signIn} disabled={working}>
-        {text.passkeyButton}
+        {words?.button ?? text.passkeyButton}
       </button>
       <p className="sign-in-passkey__message" role="status">
         {message}

@@ -4,6 +4,7 @@ import { clientAddressContext } from "../../request-context.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { changePassword, confirmPassword } from "../../server/staff/password-change.server.ts";
 import { NewPasswordFields } from "../components/sign-in-new-password.tsx";
+import { PasskeySignIn } from "../components/sign-in-passkey.tsx";
 import { PasskeyAdd } from "../components/sign-in-passkey-add.tsx";
 import {
   type AccountNotice,
@@ -160,32 +161,45 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             }}
           />
         ) : (
-          <form method="post" className="staff-form">
-            <p>{text.confirmFirst}</p>
-            <input type="hidden" name="intent" value="confirm-password" />
-            <div className="staff-field">
-              <label htmlFor="confirm-current">{text.confirmPassword}</label>
-              <input
-                id="confirm-current"
-                name="current"
-                type="password"
-                autoComplete="current-password"
-                required
-                aria-invalid={actionData?.confirmError ? true : undefined}
-                aria-describedby={actionData?.confirmError ? "confirm-error" : undefined}
+          <>
+            <form method="post" className="staff-form">
+              <p>{text.confirmFirst}</p>
+              <input type="hidden" name="intent" value="confirm-password" />
+              <div className="staff-field">
+                <label htmlFor="confirm-current">{text.confirmPassword}</label>
+                <input
+                  id="confirm-current"
+                  name="current"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  aria-invalid={actionData?.confirmError ? true : undefined}
+                  aria-describedby={actionData?.confirmError ? "confirm-error" : undefined}
+                />
+                {actionData?.confirmError && (
+                  <p id="confirm-error" className="staff-field__error">
+                    {actionData.confirmError}
+                  </p>
+                )}
+              </div>
+              <div>
+                <button type="submit" className="staff-button">
+                  {text.confirm}
+                </button>
+              </div>
+            </form>
+            {passkeys.length > 0 && (
+              <Island
+                name="passkey-sign-in"
+                component={PasskeySignIn}
+                props={{
+                  optionsUrl: staffPaths.passkeySignInOptions,
+                  signInUrl: `${staffPaths.passkeySignIn}?then=account`,
+                  words: { divider: text.confirmWithPasskeyDivider, button: text.confirmWithPasskey },
+                }}
               />
-              {actionData?.confirmError && (
-                <p id="confirm-error" className="staff-field__error">
-                  {actionData.confirmError}
-                </p>
-              )}
-            </div>
-            <div>
-              <button type="submit" className="staff-button">
-                {text.confirm}
-              </button>
-            </div>
-          </form>
+            )}
+          </>
         )}
       </section>
 

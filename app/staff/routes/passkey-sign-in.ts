@@ -13,6 +13,16 @@ export function loader() {
   throw redirect(staffPaths.signIn, 303);
 }
 
+/**
+ * Where a good passkey leads: the inbox, or back to the account page when it
+ * confirmed who holds the session there. One fixed choice, so no address
+ * given by the request can lead anywhere else.
+ */
+function nextAddress(request: Request): string {
+  const confirming = new URL(request.url).searchParams.get("then") === "account";
+  return confirming ? `${staffPaths.account}?notice=confirmed` : staffPaths.inbox;
+}
+
 /** Checks what the passkey signed; a good answer starts a session and says where to go next. */
 export async function action({ request, context }: Route.ActionArgs) {
   const response = asAuthenticationResponse(await readJsonBody(request));
@@ -22,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.kind === "signed-in") {
     const previous = sessionIdFrom(request);
     if (previous) await staff.sessions.end(previous);
-    return jsonAnswer({ location: staffPaths.inbox }, { headers: setCookies(outcome.setCookies) });
+    return jsonAnswer({ location: nextAddress(request) }, { headers: setCookies(outcome.setCookies) });
   }
   const headers: Record<string, string> = {};
   if (outcome.retryAfterSeconds) headers["Retry-After"] = String(outcome.retryAfterSeconds);
