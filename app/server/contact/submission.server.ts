@@ -1,17 +1,7 @@
-import {
-  type ContactFieldName,
-  contactFields,
-  contactFormExtras,
-  contactFormProblems,
-} from "../../site/content/contact-form.ts";
+import { contactFields, contactFormExtras, contactFormProblems } from "../../site/content/contact-form.ts";
 import { findService } from "../../site/content/services.ts";
 import { pagePaths, paths } from "../../site/content/urls.ts";
-import {
-  type ContactErrors,
-  type ContactInput,
-  contactBodyLimitBytes,
-  validateContact,
-} from "../../site/lib/contact-schema.ts";
+import { type ContactInput, contactBodyLimitBytes, validateContact } from "../../site/lib/contact-schema.ts";
 import { spamReasons } from "../../staff/content/inbox.ts";
 import { readFormBody } from "../forms/form-body.server.ts";
 import type { SiteServices } from "../site-services.server.ts";
@@ -19,15 +9,33 @@ import { issueFormToken, submissionKey, verifyFormToken } from "./form-token.ser
 import type { InquiryDetails, InquiryOrigin } from "./inquiries.server.ts";
 import { clientKey, type RateLimitDecision } from "./rate-limit.server.ts";
 
-export type ContactValues = Partial<Record<ContactFieldName, string>>;
+/** A form's fields as typed, by name, and each field's first problem. */
+type FormValues = Record<string, string>;
+type FormErrors = Record<string, string>;
+
+/**
+ * What differs between the site's inquiry forms (the contact form, the quote
+ * request): their fields, their rules, their page. Everything else (the
+ * token, fill time, honeypot, rate limit, storing before answering) is one
+ * pipeline, submitInquiryForm.
+ */
+export type InquiryForm = {
+  /** The form's own page: where it is sent from, never counted as where the visitor came from. */
+  page: string;
+  /** The visitor's fields; the post may carry these and the extras, nothing else. */
+  fields: readonly string[];
+  limitBytes: number;
+  maxFields?: number;
+  validate(values: FormValues): { success: true; details: InquiryDetails } | { success: false; errors: FormErrors };
+};
 
 /** Where the form was opened from, as its hidden fields carry it: a service's slug, a page of this site. */
 export type ContactFormOrigin = { service?: string; sourcePage?: string };
 
 /** What a refused form is shown again with. */
 export type ContactActionData = {
-  values: ContactValues;
-  errors: ContactErrors;
+  values: FormValues;
+  errors: FormErrors;
   formError?: string;
   /** The form's own token, handed back so that a corrected form keeps its start time. */
   token?: string;
@@ -39,30 +47,45 @@ export type ContactOutcome =
   | { kind: "sent"; location: string }
   | { kind: "refused"; status: number; data: ContactActionData; headers?: Record<string, string> };
 
-const visitorFields = contactFields.map((field) => field.name);
-const acceptedFields: ReadonlySet<string> = new Set([
-  ...visitorFields,
+const formExtras = [
   contactFormExtras.honeypot,
   contactFormExtras.token,
   contactFormExtras.service,
   contactFormExtras.sourcePage,
-]);
+];
+
+/** The contact form of the specification, as one of the site's inquiry forms. */
+export const contactForm: InquiryForm = {
+  page: paths.contact,
+  fields: contactFields.map((field) => field.name),
+  limitBytes: contactBodyLimitBytes,
+  validate(values) {
+    const result = validateContact(values);
+    return result.success
+      ? { success: true, details: inquiryDetails(result.output) }
+      : { success: false, errors: result.errors as FormErrors };
+  },
+};
 
 /**
  * The origin a form's hidden fields claim, believed only where it is
  * possible: a service of the catalog, a page of this site. Anything else is
  * dropped, never refused: a visitor's inquiry matters more than where from.
  */
-export function checkedOrigin(service: string | undefined, sourcePage: string | undefined): InquiryOrigin {
+export function checkedOrigin(
+  service: string | undefined,
+  sourcePage: string | undefined,
+  formPage: string = paths.contact,
+): InquiryOrigin {
   return {
     service: service && findService(service) ? service : null,
-    sourcePage: sourcePage && isSitePage(sourcePage) ? sourcePage : null,
+    sourcePage: sourcePage && isSitePage(sourcePage, formPage) ? sourcePage : null,
   };
 }
 
 /** A page of this site that a visitor can come to the form from (the form's own page is not a source). */
-function isSitePage(path: string): boolean {
-  return path !== paths.contact && pagePaths().includes(path);
+function isSitePage(path: string, formPage: string): boolean {
+  return path !== formPage && pagePaths().includes(path);
 }
 
 /**
@@ -75,16 +98,17 @@ export function sourcePageOf(request: Request): string | undefined {
   if (!referer) return undefined;
   try {
     const from = new URL(referer);
-    if (from.host !== new URL(request.url).host) return undefined;
-    return isSitePage(from.pathname) ? from.pathname : undefined;
+    const to = new URL(request.url);
+    if (from.host !== to.host) return undefined;
+    return isSitePage(from.pathname, to.pathname) ? from.pathname : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The thank-you state; without a reference for a submission that was quietly dropped. */
-export function thankYouUrl(reference?: string): string {
-  return `${paths.contact}?sent=${reference ? encodeURIComponent(reference) : ""}`;
+/** A form page's thank-you state; without a reference for a submission that was quietly dropped. */
+export function thankYouUrl(page: string, reference?: string): string {
+  return `${page}?sent=${reference ? encodeURIComponent(reference) : ""}`;
 }
 
 type Log = Pick<Console, "info" | "error">;
@@ -97,7 +121,8 @@ type Log = Pick<Console, "info" | "error">;
  * success too, but stored in the spam tray without mail, for staff to look
  * through: a person caught by mistake is not lost.
  */
-export async function submitContactForm(
+export async function submitInquiryForm(
+  form: InquiryForm,
   request: Request,
   clientAddress: string,
   services: SiteServices,
@@ -105,16 +130,24 @@ export async function submitContactForm(
 ): Promise<ContactOutcome> {
   if (request.method !== "POST") return refused(405, {}, { formError: contactFormProblems.notAForm });
 
-  const body = await readFormBody(request, { limitBytes: contactBodyLimitBytes, fields: acceptedFields });
-  const values: ContactValues = {};
-  for (const name of visitorFields) {
+  const body = await readFormBody(request, {
+    limitBytes: form.limitBytes,
+    fields: new Set([...form.fields, ...formExtras]),
+    ...(form.maxFields ? { maxFields: form.maxFields } : {}),
+  });
+  const values: FormValues = {};
+  for (const name of form.fields) {
     const value = body.fields[name];
     if (value !== undefined) values[name] = value;
   }
   const tokenText = body.fields[contactFormExtras.token];
   const { secret, minFillMs, maxAgeMs } = services.env.form;
   const token = tokenText === undefined ? undefined : verifyFormToken(tokenText, secret, { maxAgeMs });
-  const origin = checkedOrigin(body.fields[contactFormExtras.service], body.fields[contactFormExtras.sourcePage]);
+  const origin = checkedOrigin(
+    body.fields[contactFormExtras.service],
+    body.fields[contactFormExtras.sourcePage],
+    form.page,
+  );
   // A form shown again keeps its own token while it is good, and gets a fresh one otherwise;
   // it carries on where it was opened from, as far as that is believed.
   const keep = { token: token && tokenText ? tokenText : issueFormToken(secret), ...originOf(origin) };
@@ -128,7 +161,7 @@ export async function submitContactForm(
 
   // Mistakes come first: a person who presses Enter too soon must see what is missing,
   // not be taken for a bot. A bot's invalid form is refused all the same.
-  const result = validateContact(values);
+  const result = form.validate(values);
   if (!result.success) return refused(400, values, { errors: result.errors, ...keep });
 
   const elapsed = token ? Date.now() - token.issuedAt : undefined;
@@ -153,8 +186,11 @@ export async function submitContactForm(
   }
 
   // A bot is shown the plain thank-you, never a reference.
-  const sentLocation = (reference: string) => thankYouUrl(spamReason === undefined ? reference : undefined);
-  const key = token ? submissionKey(token.nonce, result.output) : undefined;
+  const sentLocation = (reference: string) => thankYouUrl(form.page, spamReason === undefined ? reference : undefined);
+  const { quote, ...plain } = result.details;
+  const key = token
+    ? submissionKey(token.nonce, quote ? { ...plain, quote: JSON.stringify(quote) } : plain)
+    : undefined;
   if (key) {
     const earlier = await services.store.referenceForSubmission(key);
     if (earlier) return { kind: "sent", location: sentLocation(earlier) };
@@ -173,17 +209,17 @@ export async function submitContactForm(
   let reference: string;
   try {
     const options = { origin, ...(key ? { submissionKey: key } : {}), ...(spamReason ? { spamReason } : {}) };
-    reference = (await services.store.save(inquiryDetails(result.output), options)).reference;
+    reference = (await services.store.save(result.details, options)).reference;
   } catch (error) {
     log.error(`An inquiry could not be stored: ${(error as Error).message}`);
     return unavailable(values, keep);
   }
   if (spamReason !== undefined) {
     log.info(`Contact form: ${reference} looks sent by a bot (${spamReason}); kept in the spam tray, no mail sent.`);
-    return { kind: "sent", location: thankYouUrl() };
+    return { kind: "sent", location: thankYouUrl(form.page) };
   }
   services.notifyOutbox();
-  return { kind: "sent", location: thankYouUrl(reference) };
+  return { kind: "sent", location: thankYouUrl(form.page, reference) };
 }
 
 /** The origin as the form's hidden fields carry it, or nothing when nothing of it is known. */
@@ -193,12 +229,12 @@ function originOf({ service, sourcePage }: InquiryOrigin): { origin?: ContactFor
 }
 
 /** The store cannot take it now: everything typed comes back, with a word to try again in a minute. */
-function unavailable(values: ContactValues, keep: { token: string; origin?: ContactFormOrigin }): ContactOutcome {
+function unavailable(values: FormValues, keep: { token: string; origin?: ContactFormOrigin }): ContactOutcome {
   return refused(503, values, { formError: contactFormProblems.unavailable, ...keep }, { "Retry-After": "60" });
 }
 
 function tooMany(
-  values: ContactValues,
+  values: FormValues,
   retryAfterMs: number,
   keep: { token: string; origin?: ContactFormOrigin },
 ): ContactOutcome {
@@ -213,8 +249,8 @@ function tooMany(
 
 function refused(
   status: number,
-  values: ContactValues,
-  details: { errors?: ContactErrors; formError?: string; token?: string; origin?: ContactFormOrigin },
+  values: FormValues,
+  details: { errors?: FormErrors; formError?: string; token?: string; origin?: ContactFormOrigin },
   headers?: Record<string, string>,
 ): ContactOutcome {
   const data: ContactActionData = { values, errors: details.errors ?? {} };

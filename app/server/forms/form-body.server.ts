@@ -9,6 +9,7 @@ export type FormBody = {
   problem?: FormProblem;
 };
 
+/** More fields than any form of the site has is not one of its forms. */
 const MAX_FIELDS = 20;
 
 /**
@@ -18,7 +19,7 @@ const MAX_FIELDS = 20;
  */
 export async function readFormBody(
   request: Request,
-  options: { limitBytes: number; fields: ReadonlySet<string> },
+  options: { limitBytes: number; fields: ReadonlySet<string>; maxFields?: number },
 ): Promise<FormBody> {
   if (!isUrlEncodedForm(request.headers.get("content-type"))) {
     await discard(request.body?.getReader());
@@ -38,7 +39,7 @@ export async function readFormBody(
   const fields: Record<string, string> = {};
   let problem: FormProblem | undefined;
   const pairs = text.split("&").filter((pair) => pair !== "");
-  if (pairs.length > MAX_FIELDS) {
+  if (pairs.length > (options.maxFields ?? MAX_FIELDS)) {
     return { fields, problem: { status: 400, message: contactFormProblems.unexpectedFields } };
   }
   for (const pair of pairs) {

@@ -3,7 +3,12 @@ import { Island } from "../../islands/island.tsx";
 import { clientAddressContext, requestLogContext } from "../../request-context.server.ts";
 import { issueFormToken } from "../../server/contact/form-token.server.ts";
 import { REFERENCE_PATTERN } from "../../server/contact/inquiries.server.ts";
-import { type ContactFormOrigin, sourcePageOf, submitContactForm } from "../../server/contact/submission.server.ts";
+import {
+  type ContactFormOrigin,
+  contactForm,
+  sourcePageOf,
+  submitInquiryForm,
+} from "../../server/contact/submission.server.ts";
 import { siteSettings } from "../../server/settings/site-settings.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { ContactForm } from "../components/contact/contact-form.tsx";
@@ -50,7 +55,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await submitContactForm(
+  const outcome = await submitInquiryForm(
+    contactForm,
     request,
     context.get(clientAddressContext),
     siteServices(),
