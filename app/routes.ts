@@ -4,6 +4,7 @@ export default [
   index("site/routes/home.tsx"),
   route("about", "site/routes/about.tsx"),
   route("contact", "site/routes/contact.tsx"),
+  route("quote", "site/routes/quote.tsx"),
   route("product", "site/routes/product.tsx"),
   route("services", "site/routes/services.tsx"),
   route("services/:type", "site/routes/service-detail.tsx"),

@@ -18,8 +18,30 @@ export function personKeys(details: { email: string; phone: string }): { emailKe
   return { emailKey, phoneKey: internationalDigits(details.phone) ?? (digits === "" ? null : digits) };
 }
 
-/** What a person told us: the contact form's fields under the names the rest of the site uses. */
-export type InquiryDetails = { name: string; email: string; phone: string; subject: string; message: string };
+/**
+ * A quote request's particulars: the specification in the words the form
+ * asked it (label and answer), and the order's quantities, date and place.
+ */
+export type QuoteDetails = {
+  specification: [string, string][];
+  quantities: number[];
+  /** YYYY-MM-DD. */
+  neededBy: string;
+  /** The six digits, with the state they belong to where known. */
+  pinCode: string;
+  company: string;
+  gstin: string;
+};
+
+/** What a person told us, under the names the rest of the site uses; a quote request has its particulars too. */
+export type InquiryDetails = {
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  quote?: QuoteDetails | undefined;
+};
 
 export type StoredInquiry = InquiryDetails &
   InquiryOrigin & {
@@ -77,6 +99,7 @@ export type InquiryRow = {
   spam_reason: string | null;
   service: string | null;
   source_page: string | null;
+  quote: string | null;
 };
 
 export function fromRow(row: InquiryRow): StoredInquiry {
@@ -93,6 +116,7 @@ export function fromRow(row: InquiryRow): StoredInquiry {
     spamReason: row.spam_reason,
     service: row.service,
     sourcePage: row.source_page,
+    quote: row.quote === null ? undefined : (JSON.parse(row.quote) as QuoteDetails),
   };
 }
 
@@ -168,8 +192,8 @@ export function createInquiryStore(db: Database) {
             const inserted = await tx.get<{ id: number }>(
               `INSERT INTO inquiries
                  (received_at, name, email, phone_number, msg_subject, message, submission_key, status, spam_reason,
-                  service, source_page, email_key, phone_key)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  service, source_page, email_key, phone_key, quote)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (submission_key) DO NOTHING RETURNING id`,
               [
                 now.toISOString(),
@@ -185,6 +209,7 @@ export function createInquiryStore(db: Database) {
                 options.origin?.sourcePage ?? null,
                 keys.emailKey,
                 keys.phoneKey,
+                input.quote ? JSON.stringify(input.quote) : null,
               ],
             );
             if (!inserted) {

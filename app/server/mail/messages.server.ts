@@ -1,9 +1,11 @@
 import { domainToASCII } from "node:url";
+import { findService } from "../../site/content/services.ts";
 import { formatAddress, site } from "../../site/content/site.ts";
 import { mailtoUrl } from "../../site/lib/indian-phone.ts";
 import { accountText } from "../../staff/content/sign-in.ts";
 import { staffPaths } from "../../staff/paths.ts";
 import type { MailKind, StoredInquiry } from "../contact/inquiries.server.ts";
+import { quoteRows } from "../contact/quote-form.server.ts";
 import type { MailAddress } from "../settings/settings.server.ts";
 import type { StaffNoticeKind } from "../staff/notices.server.ts";
 import type { StaffNoticeMail } from "./outbox.server.ts";
@@ -78,13 +80,16 @@ export function companyMail(inquiry: StoredInquiry, settings: MailSettings): Out
     ["Subject", inquiry.subject],
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
+  const quote = inquiry.quote ? quoteRows(inquiry.quote) : [];
   const text = [
     "A new inquiry has arrived through the contact form on the website.",
     "",
     ...rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`),
     "",
+    ...(quote.length > 0 ? ["Quote request:", ...quote.map(([label, value]) => `  ${label}: ${value}`), ""] : []),
     "Message:",
     inquiry.message,
+    ...(inquiry.quote ? ["", `In the inbox: ${site.origin}${staffPaths.inquiry(inquiry.reference)}`] : []),
     "",
     `Reply to this e-mail to answer ${inquiry.name} directly.`,
     "",
@@ -108,6 +113,14 @@ ${rows
   )
   .join("\n")}
 </table>
+${
+  quote.length > 0
+    ? `<h2 style="font-size:16px;margin:24px 0 8px">Quote request</h2>
+<table cellpadding="6" cellspacing="0" style="border-collapse:collapse">
+${quote.map(([label, value]) => `<tr><th align="left" valign="top" style="padding-right:16px">${escapeHtml(label)}</th><td dir="auto">${escapeHtml(value)}</td></tr>`).join("\n")}
+</table>`
+    : ""
+}
 <h2 style="font-size:16px;margin:24px 0 8px">Message</h2>
 <div dir="auto" style="white-space:pre-wrap;border-left:3px solid #d4dbe3;padding-left:12px">${escapeHtml(inquiry.message)}</div>
 <p style="margin-top:24px">Reply to this e-mail to answer ${escapeHtml(inquiry.name)} directly.</p>`,
@@ -131,13 +144,17 @@ ${rows
  * stranger's choosing under the company's name.
  */
 export function acknowledgementMail(inquiry: StoredInquiry, settings: MailSettings): OutgoingMail {
-  const subject = `We have received your message (${inquiry.reference})`;
+  const subject = inquiry.quote
+    ? `We have received your quote request (${inquiry.reference})`
+    : `We have received your message (${inquiry.reference})`;
+  const received = quoteReceived(inquiry);
   const signature = [site.name, formatAddress(), site.phone.display, site.email, site.origin];
   const text = [
     "Hello,",
     "",
     `Thank you for writing to ${site.name}. Your message has reached us, and its reference is ${inquiry.reference}.`,
     "",
+    ...(received ? [received, ""] : []),
     `We reply within one working day (${site.hours}). If you need us sooner, call ${site.phone.display} and quote your reference.`,
     "",
     ...signature,
@@ -150,6 +167,7 @@ export function acknowledgementMail(inquiry: StoredInquiry, settings: MailSettin
     subject,
     `<p>Hello,</p>
 <p>Thank you for writing to ${escapeHtml(site.name)}. Your message has reached us, and its reference is <strong>${escapeHtml(inquiry.reference)}</strong>.</p>
+${received ? `<p>${escapeHtml(received)}</p>` : ""}
 <p>We reply within one working day (${escapeHtml(site.hours)}). If you need us sooner, call <a href="tel:${escapeHtml(site.phone.e164)}">${escapeHtml(site.phone.display)}</a> and quote your reference.</p>
 <p>${signature.map(escapeHtml).join("<br>")}</p>
 <p style="margin-top:32px;font-size:13px;color:#5b6774">This address was entered in the contact form on ${escapeHtml(site.origin)} on ${escapeHtml(receivedInIndia(inquiry))}. If that was not you, please ignore this e-mail; we will not write again unless you reply.</p>`,
@@ -171,6 +189,20 @@ export function acknowledgementMail(inquiry: StoredInquiry, settings: MailSettin
     },
   };
 }
+
+/**
+ * What a quote request asked for, in the acknowledgement: only the product and
+ * the quantities, which the form's lists and number fields fix, never text the
+ * visitor wrote.
+ */
+function quoteReceived(inquiry: StoredInquiry): string | undefined {
+  if (!inquiry.quote) return undefined;
+  const product = (inquiry.service && findService(inquiry.service)?.title) ?? "your product";
+  const quantities = inquiry.quote.quantities.map((quantity) => quantityFormat.format(quantity)).join(", ");
+  return `You asked for a quote for ${product}, in ${inquiry.quote.quantities.length === 1 ? "a quantity of" : "quantities of"} ${quantities}. An estimator replies with prices within one working day.`;
+}
+
+const quantityFormat = new Intl.NumberFormat("en-IN");
 
 export function composeMail(kind: MailKind, inquiry: StoredInquiry, settings: MailSettings): OutgoingMail {
   return kind === "company" ? companyMail(inquiry, settings) : acknowledgementMail(inquiry, settings);

@@ -24,6 +24,12 @@ const personKeys: Migration = {
     `,
 };
 
+const quoteRequests: Migration = {
+  version: 12,
+  name: "quote requests: an inquiry may carry a specification, quantities, date and delivery place",
+  sql: "ALTER TABLE inquiries ADD COLUMN quote TEXT;",
+};
+
 /**
  * Step 11: the outbox also carries the notices a staff member gets about their
  * own account, so they are sent, retried and recorded like every other mail.
@@ -276,6 +282,7 @@ export const sqliteMigrations: readonly Migration[] = [
       CREATE INDEX outbox_staff ON outbox (staff_id);
     `,
   },
+  quoteRequests,
 ];
 
 /**
@@ -485,4 +492,5 @@ export const postgresMigrations: readonly Migration[] = [
       CREATE INDEX outbox_staff ON outbox (staff_id);
     `,
   },
+  quoteRequests,
 ];

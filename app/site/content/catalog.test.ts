@@ -133,9 +133,10 @@ describe("navigation", () => {
 });
 
 describe("the prerender list", () => {
-  it("is the catalog: every page of the specification and every service, once each", () => {
+  it("is the catalog: every page of the specification, the quote request and every service, once each", () => {
     const expected = [
       ...specPages,
+      "/quote",
       ...Object.values(specGroups).flatMap((slugs) => slugs.map((s) => `/services/${s}`)),
     ];
     const paths = pagePaths();
@@ -161,6 +162,7 @@ describe("the prerender list", () => {
     expect(fileOf("/services")).toBe("site/routes/services.tsx");
     expect(fileOf("/services/box")).toBe("site/routes/service-detail.tsx");
     expect(fileOf("/faq")).toBe("site/routes/static-page.tsx");
+    expect(fileOf("/quote")).toBe("site/routes/quote.tsx");
     // The checker itself must see a dead address as dead.
     expect(resolve("/services/nope")).toEqual({ problem: '"nope" is not a service' });
     expect(resolve("/nope")).toEqual({ problem: '"nope" is not a static page' });

@@ -7,6 +7,7 @@ export const paths = {
   home: "/",
   about: "/about",
   contact: "/contact",
+  quote: "/quote",
   product: "/product",
   services: "/services",
   faq: "/faq",
@@ -26,6 +27,7 @@ export function pagePaths(): string[] {
     paths.home,
     paths.about,
     paths.contact,
+    paths.quote,
     paths.product,
     paths.services,
     ...services.map((service) => serviceUrl(service.slug)),
@@ -35,10 +37,10 @@ export function pagePaths(): string[] {
 
 /**
  * Pages the server renders for each request rather than the build: the contact
- * form carries a fresh signed token, and the privacy notice states the
+ * form and the quote request carry a fresh signed token, and the privacy notice states the
  * retention and mail settings the server runs with.
  */
-export const pathsRenderedPerRequest: readonly string[] = [paths.contact, paths.privacy];
+export const pathsRenderedPerRequest: readonly string[] = [paths.contact, paths.quote, paths.privacy];
 
 export function serviceUrl(slug: string): string {
   return `${paths.services}/${slug}`;
@@ -49,9 +51,9 @@ export function serviceGroupUrl(groupId: string): string {
   return `${paths.services}#${groupId}`;
 }
 
-/** The contact page with the subject filled in for one service. */
+/** The quote request with one service chosen. */
 export function quoteUrl(slug: string): string {
-  return `${paths.contact}?service=${encodeURIComponent(slug)}`;
+  return `${paths.quote}?service=${encodeURIComponent(slug)}`;
 }
 
 /** Where the build puts the pages the server answers refused requests with (never served at these addresses). */

@@ -37,7 +37,7 @@ export default function Home() {
               <a href={paths.services} className="button button--primary">
                 Explore services <Icon name="arrow-right" size={18} />
               </a>
-              <a href={paths.contact} className="button button--ghost">
+              <a href={paths.quote} className="button button--ghost">
                 Get a quote
               </a>
             </div>

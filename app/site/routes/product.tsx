@@ -3,7 +3,7 @@ import { PageBanner } from "../components/sections/page-banner.tsx";
 import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
 import { findService } from "../content/services.ts";
-import { paths } from "../content/urls.ts";
+import { paths, quoteUrl } from "../content/urls.ts";
 import { buildMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/product";
 
@@ -20,7 +20,14 @@ export default function Product() {
       <PageBanner heading={pageText.product.heading} trail={homeTrail} />
       <div className="container section product-page">
         {featured && (
-          <ServiceCard service={featured} headingLevel="h2" imageSizes={cardImageSizes} imagePriority="first-view" />
+          <>
+            <ServiceCard service={featured} headingLevel="h2" imageSizes={cardImageSizes} imagePriority="first-view" />
+            <p className="product-page__quote">
+              <a href={quoteUrl(featured.slug)} className="button button--primary">
+                Get a quote
+              </a>
+            </p>
+          </>
         )}
       </div>
     </>

@@ -65,7 +65,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
             <CheckListSection id="uses" title="Typical uses" items={details.uses} />
           </div>
           <a href={quoteUrl(service.slug)} className="button button--primary">
-            Request a quote <Icon name="arrow-right" size={18} />
+            Get a quote <Icon name="arrow-right" size={18} />
           </a>
         </article>
         <ServiceMenu shown={service} />

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { DeliveryStatus, MailKind } from "../../server/contact/inquiries.server.ts";
+import { quoteRows } from "../../server/contact/quote-form.server.ts";
 import { describeDelivery, formatIndiaTime, serviceName } from "../../server/inbox/report.server.ts";
 import { serviceUrl } from "../../site/content/urls.ts";
 import { mailtoUrl, telUrl, whatsAppUrl } from "../../site/lib/indian-phone.ts";
@@ -66,6 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       spamReason: inquiry.spamReason,
       service: inquiry.service ? { name: serviceName(inquiry.service), url: serviceUrl(inquiry.service) } : null,
       sourcePage: inquiry.sourcePage,
+      quote: inquiry.quote ? quoteRows(inquiry.quote) : null,
     },
     replies: {
       email: mailtoUrl(inquiry.email, `Re: ${inquiry.subject} [${inquiry.reference}]`),
@@ -216,6 +218,22 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
             <dd>{inquiry.sourcePage ? <a href={inquiry.sourcePage}>{inquiry.sourcePage}</a> : "Not known"}</dd>
           </dl>
         </section>
+
+        {inquiry.quote && (
+          <section className="staff-panel" aria-labelledby="inquiry-quote">
+            <h2 id="inquiry-quote">Quote request</h2>
+            <table className="inbox-quote">
+              <tbody>
+                {inquiry.quote.map(([label, value]) => (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td dir="auto">{value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
 
         <section className="staff-panel" aria-labelledby="inquiry-status">
           <h2 id="inquiry-status">Status</h2>

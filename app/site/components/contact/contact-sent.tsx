@@ -6,10 +6,12 @@ type ContactSentProps = {
   reference: string | null;
   /** Whether an acknowledgement e-mail goes out at all (it does not while e-mail is off). */
   confirmationByEmail: boolean;
+  /** Where to send another, and its words: the contact form unless said otherwise. */
+  again?: { to: string; label: string };
 };
 
 /** The thank-you state of the contact page: the reference, and what happens next. */
-export function ContactSent({ reference, confirmationByEmail }: ContactSentProps) {
+export function ContactSent({ reference, confirmationByEmail, again }: ContactSentProps) {
   const text = contactFormText.sent;
   return (
     <div className="contact-sent">
@@ -29,8 +31,8 @@ export function ContactSent({ reference, confirmationByEmail }: ContactSentProps
       <p>{text.next}</p>
       {reference && confirmationByEmail && <p>{text.confirmation}</p>}
       <p className="contact-sent__again">
-        <a href={paths.contact} className="button button--ghost">
-          {text.another}
+        <a href={again?.to ?? paths.contact} className="button button--ghost">
+          {again?.label ?? text.another}
         </a>
       </p>
     </div>

@@ -1,0 +1,168 @@
+import type { ServiceSlug } from "./services.ts";
+
+/**
+ * The quote request: what an estimator needs to price a job, by the kind of
+ * product. Each service names its group of fields (and, for boxes, its styles)
+ * in quoteSpecs below, so a new service cannot be added without saying how it
+ * is specified.
+ */
+
+export type Choice = { value: string; label: string };
+
+const choices = (...labels: string[]): readonly Choice[] =>
+  labels.map((label) => ({
+    value: label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, ""),
+    label,
+  }));
+
+export const boxStyles = {
+  tuckEnd: "Reverse tuck end",
+  crashLock: "Crash-lock bottom",
+  topAndBottom: "Top and bottom (lid and base)",
+  sleeve: "Sleeve",
+  pizza: "Pizza box",
+  cake: "Cake box",
+  cakeWindow: "Cake box with window",
+  rigid: "Rigid box",
+  mailer: "Corrugated mailer",
+  monoCarton: "Mono carton (tuck end)",
+  bag: "Paper bag",
+} as const;
+
+type BoxStyle = keyof typeof boxStyles;
+
+/** Styles that can have a window cut in; the window question is asked only for them. */
+export const stylesWithWindow: readonly BoxStyle[] = ["cake", "cakeWindow", "tuckEnd", "crashLock", "topAndBottom"];
+
+export type QuoteSpec =
+  | { group: "box"; styles: readonly BoxStyle[]; handle?: true }
+  | { group: "paper"; sizes: readonly string[]; pages: boolean; bindings: readonly string[] }
+  | { group: "large-format"; materials: readonly string[] };
+
+const brochureBindings = ["Folded, no binding", "Centre stitched", "Perfect bound", "Wiro bound"];
+
+/** Keyed by service slug: the type check fails when a service says nothing of how it is quoted. */
+export const quoteSpecs: Readonly<Record<ServiceSlug, QuoteSpec>> = {
+  box: { group: "box", styles: ["tuckEnd", "crashLock", "topAndBottom", "sleeve", "rigid", "mailer"] },
+  cake: { group: "box", styles: ["cake", "cakeWindow", "pizza", "topAndBottom"] },
+  carton: { group: "box", styles: ["monoCarton", "tuckEnd", "crashLock"] },
+  bags: { group: "box", styles: ["bag"], handle: true },
+  poster: { group: "paper", sizes: ["A3", "A2", "A1"], pages: false, bindings: [] },
+  leaflet: { group: "paper", sizes: ["A4", "A5", "DL"], pages: false, bindings: [] },
+  catalog: { group: "paper", sizes: ["A4", "A5"], pages: true, bindings: ["Centre stitched", "Perfect bound"] },
+  pamphlet: { group: "paper", sizes: ["A4", "A5", "DL"], pages: false, bindings: ["Folded, no binding"] },
+  folder: { group: "paper", sizes: ["A4"], pages: false, bindings: [] },
+  brochure: { group: "paper", sizes: ["A4", "A5", "DL"], pages: true, bindings: brochureBindings },
+  diary: {
+    group: "paper",
+    sizes: ["A4", "A5", "B5"],
+    pages: true,
+    bindings: ["Perfect bound", "Wiro bound", "Case bound"],
+  },
+  calender: { group: "paper", sizes: ["A3", "A4", "A5"], pages: true, bindings: ["Wiro bound", "Desk stand"] },
+  standee: { group: "large-format", materials: ["Roll-up (banner stand)", "Sunboard cut-out", "Flex on frame"] },
+  sunboard: { group: "large-format", materials: ["Sunboard 3 mm", "Sunboard 5 mm", "Foam board"] },
+  flex: { group: "large-format", materials: ["Frontlit flex", "Backlit flex", "Star flex", "Vinyl"] },
+};
+
+export const boxBoards = choices(
+  "SBS (solid bleached board)",
+  "Duplex board",
+  "Kraft board",
+  "Corrugated 3-ply",
+  "Corrugated 5-ply",
+  "Rigid greyboard, wrapped",
+);
+
+export const papers = choices("Art paper, gloss", "Art paper, matte", "Maplitho", "Bond paper", "Art card");
+
+export const printColours = choices(
+  "No printing",
+  "1 colour",
+  "2 colours",
+  "3 colours",
+  "4 colours (CMYK)",
+  "CMYK + Pantone",
+);
+
+/** Finishes a buyer may tick together; each is its own checkbox. */
+export const finishes = [
+  { name: "finish_matte", label: "Matte lamination" },
+  { name: "finish_gloss", label: "Gloss lamination" },
+  { name: "finish_spot_uv", label: "Spot UV" },
+  { name: "finish_foil", label: "Foil stamping" },
+  { name: "finish_emboss", label: "Embossing" },
+] as const;
+
+export const largeFormatFinishes = [
+  { name: "finish_eyelets", label: "Eyelets" },
+  { name: "finish_frame", label: "Frame" },
+  { name: "finish_stand", label: "Stand" },
+] as const;
+
+export const quoteLimits = {
+  /** Millimetres: a box or a sheet no machine here can make is a typing slip. */
+  sizeMm: { min: 10, max: 3000 },
+  /** Feet, as large-format printing is priced by the square foot in India. */
+  sizeFeet: { min: 1, max: 200 },
+  gsm: { min: 40, max: 1500 },
+  pages: { min: 2, max: 1000 },
+  quantity: { min: 1, max: 10_000_000 },
+  quantityTiers: 3,
+  notes: 3000,
+  company: 150,
+} as const;
+
+export const quoteFormText = {
+  title: "Get a Quote",
+  heading: "Get a Quote",
+  sentTitle: "Quote Request Sent",
+  another: "Ask for another quote",
+  description:
+    "Tell us the product, its size, material and quantities, and an estimator replies with a price within one working day.",
+  chooseProduct: "Product",
+  chooseProductHint: "Choose the product first: the form then asks what an estimator needs for it.",
+  showFields: "Show its fields",
+  specHeading: (title: string) => `${title}: specification`,
+  orderHeading: "Quantities and delivery",
+  contactHeading: "Your details",
+  submit: "Send quote request",
+  style: "Style",
+  length: "Inner length (mm)",
+  width: "Inner width (mm)",
+  height: "Inner height (mm)",
+  board: "Board or material",
+  gsm: "Board or paper weight (GSM)",
+  gsmHint: "Leave empty if you are not sure: we suggest one.",
+  colours: "Printing colours",
+  finish: "Finish",
+  window: "With a window",
+  handle: "Handle",
+  handles: choices("Twisted paper handle", "Flat paper handle", "Rope handle", "Die-cut handle"),
+  size: "Finished size",
+  customSize: "Custom size",
+  customWidth: "Custom width (mm)",
+  customHeight: "Custom height (mm)",
+  pages: "Pages",
+  paper: "Paper",
+  binding: "Binding",
+  material: "Material",
+  widthFeet: "Width (feet)",
+  heightFeet: "Height (feet)",
+  quantity: (tier: number) => (tier === 1 ? "Quantity" : `Quantity ${tier} (optional)`),
+  quantityHint: "Up to three quantities, to compare prices.",
+  neededBy: "Needed by",
+  pinCode: "Delivery PIN code",
+  company: "Company name (optional)",
+  gstin: "GSTIN (optional)",
+  gstinHint: "For a GST invoice: 15 characters, such as 27AAPFU0939F1ZV.",
+  name: "Your name",
+  phone: "Phone number",
+  email: "E-mail address",
+  notes: "Anything else (optional)",
+  notesHint: "Such as a sample you want matched, or how it is packed and shipped.",
+  subject: (title: string) => `Quote request: ${title}`,
+} as const;

@@ -1,0 +1,113 @@
+import { data, redirect } from "react-router";
+import { clientAddressContext, requestLogContext } from "../../request-context.server.ts";
+import { issueFormToken } from "../../server/contact/form-token.server.ts";
+import { REFERENCE_PATTERN } from "../../server/contact/inquiries.server.ts";
+import { quoteForm } from "../../server/contact/quote-form.server.ts";
+import { sourcePageOf, submitInquiryForm } from "../../server/contact/submission.server.ts";
+import { siteSettings } from "../../server/settings/site-settings.server.ts";
+import { siteServices } from "../../server/site-services.server.ts";
+import { ContactSent } from "../components/contact/contact-sent.tsx";
+import { ProductPicker } from "../components/quote/product-picker.tsx";
+import { QuoteForm } from "../components/quote/quote-form.tsx";
+import { PageBanner } from "../components/sections/page-banner.tsx";
+import { homeTrail } from "../content/navigation.ts";
+import { quoteFormText as text } from "../content/quote-form.ts";
+import { findService } from "../content/services.ts";
+import { paths } from "../content/urls.ts";
+import { buildMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/quote";
+
+/**
+ * Rendered for each request, like the contact page: ?service={slug} chooses
+ * the product whose questions the form asks; without one, the visitor picks
+ * it first. ?sent={reference} is the thank-you state.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const sent = query.get("sent");
+  if (sent !== null) {
+    return {
+      state: "sent" as const,
+      reference: REFERENCE_PATTERN.test(sent) ? sent : null,
+      confirmationByEmail: siteSettings().smtp !== undefined,
+    };
+  }
+  const service = findService(query.get("service") ?? "");
+  if (!service) return { state: "pick" as const };
+  return {
+    state: "form" as const,
+    service: service.slug,
+    token: issueFormToken(siteSettings().form.secret),
+    sourcePage: sourcePageOf(request),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await submitInquiryForm(
+    quoteForm,
+    request,
+    context.get(clientAddressContext),
+    siteServices(),
+    context.get(requestLogContext),
+  );
+  if (outcome.kind === "sent") return redirect(outcome.location, 303);
+  return data(outcome.data, { status: outcome.status, headers: outcome.headers });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData?.state === "sent"
+    ? buildMeta({ title: text.sentTitle, description: text.description })
+    : buildMeta({ title: text.title, description: text.description, path: paths.quote, trail: homeTrail });
+
+export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
+  // A refused form is shown again for the product it was sent for.
+  const service = findService(actionData?.values.service ?? (loaderData.state === "form" ? loaderData.service : ""));
+  return (
+    <>
+      <PageBanner heading={text.heading} trail={homeTrail}>
+        <p>{text.description}</p>
+      </PageBanner>
+      <div className="container section quote-layout">
+        <section className="quote-panel" aria-labelledby="quote-form">
+          {loaderData.state === "sent" ? (
+            <ContactSent
+              reference={loaderData.reference}
+              confirmationByEmail={loaderData.confirmationByEmail}
+              again={{ to: paths.quote, label: text.another }}
+            />
+          ) : service ? (
+            <>
+              <h2 id="quote-form" className="section-title">
+                {service.title}
+              </h2>
+              <QuoteForm
+                service={service}
+                token={actionData?.token ?? (loaderData.state === "form" ? loaderData.token : "")}
+                values={actionData?.values}
+                errors={actionData?.errors}
+                formError={actionData?.formError}
+                sourcePage={
+                  actionData?.origin?.sourcePage ?? (loaderData.state === "form" ? loaderData.sourcePage : undefined)
+                }
+              />
+            </>
+          ) : (
+            <>
+              <h2 id="quote-form" className="section-title">
+                {text.chooseProduct}
+              </h2>
+              <ProductPicker />
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

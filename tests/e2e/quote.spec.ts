@@ -1,0 +1,116 @@
+import { checkAccessibility, describeViolations } from "../support/axe.ts";
+import { readReceivedMails } from "../support/mailbox.ts";
+import { signedInStaff } from "../support/staff.ts";
+import { expect, type Page, test } from "./fixtures.ts";
+
+// Every password set or checked costs a deliberately slow hash.
+test.describe.configure({ timeout: 60_000 });
+
+/** The server takes a form sent sooner than this after it was opened for a bot's (FORM_MIN_FILL_SECONDS). */
+const MIN_FILL_MS = 3_300;
+
+/** A date some weeks ahead, as the date field takes it. */
+function weeksAhead(weeks: number): string {
+  return new Date(Date.now() + weeks * 7 * 24 * 60 * 60_000).toISOString().slice(0, 10);
+}
+
+async function fillCakeBoxes(page: Page, email: string) {
+  await page.getByRole("combobox", { name: "Style" }).selectOption({ label: "Cake box with window" });
+  await page.getByRole("textbox", { name: "Inner length (mm)" }).fill("250");
+  await page.getByRole("textbox", { name: "Inner width (mm)" }).fill("250");
+  await page.getByRole("textbox", { name: "Inner height (mm)" }).fill("120");
+  await page.getByRole("combobox", { name: "Board or material" }).selectOption({ label: "SBS (solid bleached board)" });
+  await page.getByRole("combobox", { name: "Printing colours" }).selectOption({ label: "4 colours (CMYK)" });
+  await page.getByRole("checkbox", { name: "Matte lamination" }).check();
+  await page.getByRole("checkbox", { name: "With a window" }).check();
+  await page.getByRole("textbox", { name: "Quantity", exact: true }).fill("500");
+  await page.getByRole("textbox", { name: "Quantity 2 (optional)" }).fill("1000");
+  await page.getByLabel("Needed by").fill(weeksAhead(4));
+  await page.getByRole("textbox", { name: "Delivery PIN code" }).fill("400001");
+  await page.getByRole("textbox", { name: "Company name (optional)" }).fill("Sweet Crumbs Bakery");
+  await page.getByRole("textbox", { name: "Your name" }).fill("Asha Verma");
+  await page.getByRole("textbox", { name: "Phone number" }).fill("+91 98765 43210");
+  await page.getByRole("textbox", { name: "E-mail address" }).fill(email);
+}
+
+test.describe("the quote request", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("cake boxes from the cake page: sent without a script, seen by staff as a specification, mailed with it", async ({
+    page,
+  }) => {
+    await page.goto("/services/cake");
+    await page.getByRole("link", { name: "Get a quote" }).click();
+    await expect(page).toHaveURL(/\/quote\?service=cake$/);
+    await expect(page.getByRole("group", { name: "Cake Box: specification" })).toBeVisible();
+    const email = `quote-${Date.now()}@example.in`;
+    await fillCakeBoxes(page, email);
+    await page.waitForTimeout(MIN_FILL_MS);
+    await page.getByRole("button", { name: "Send quote request" }).click();
+
+    await expect(page.getByRole("heading", { name: "Thank you, your message has arrived" })).toBeVisible();
+    const reference = (await page.locator(".contact-sent__reference strong").textContent()) ?? "";
+    expect(reference).toMatch(/^ENQ-\d{4}-\d{6}$/);
+
+    await expect
+      .poll(async () => (await readReceivedMails()).filter((mail) => mail.subject?.includes(reference)).length)
+      .toBe(2);
+    const mails = (await readReceivedMails()).filter((mail) => mail.subject?.includes(reference));
+    const company = mails.find((mail) => mail.subject?.startsWith("Inquiry"));
+    expect(company?.subject).toBe(`Inquiry ${reference}: Quote request: Cake Box`);
+    expect(company?.text).toContain("Style: Cake box with window");
+    expect(company?.text).toContain(`/inbox/${reference}`);
+    const acknowledgement = mails.find((mail) => mail.to.includes(email));
+    expect(acknowledgement?.text).toContain("You asked for a quote for Cake Box, in quantities of 500, 1,000.");
+
+    await signedInStaff(page);
+    await page.goto(`/inbox/${reference}`);
+    const table = page.getByRole("region", { name: "Quote request" }).getByRole("table");
+    await expect(table.getByRole("row", { name: "Style Cake box with window" })).toBeVisible();
+    await expect(table.getByRole("row", { name: "Quantities 500 / 1,000" })).toBeVisible();
+    await expect(table.getByRole("row", { name: "Delivery PIN code 400001 (Maharashtra)" })).toBeVisible();
+    await expect(table.getByRole("row", { name: "Company Sweet Crumbs Bakery" })).toBeVisible();
+  });
+
+  test("a refused request keeps everything typed and says beside each field what to fix", async ({ page }) => {
+    await page.goto("/quote?service=cake");
+    await fillCakeBoxes(page, "asha@example.in");
+    await page.getByRole("textbox", { name: "Delivery PIN code" }).fill("40001");
+    await page.getByRole("textbox", { name: "GSTIN (optional)" }).fill("27AAPFU0939F1ZX");
+    await page.waitForTimeout(MIN_FILL_MS);
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByRole("button", { name: "Send quote request" }).click();
+    expect((await answer).status()).toBe(400);
+
+    await expect(page.getByRole("alert")).toContainText("Please check the form");
+    const pin = page.getByRole("textbox", { name: "Delivery PIN code" });
+    await expect(pin).toHaveValue("40001");
+    await expect(pin).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("textbox", { name: "GSTIN (optional)" })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("textbox", { name: "Company name (optional)" })).toHaveValue("Sweet Crumbs Bakery");
+    await expect(page.getByRole("combobox", { name: "Style" })).toHaveValue("cakeWindow");
+    await expect(page.getByRole("checkbox", { name: "With a window" })).toBeChecked();
+  });
+
+  test("without a product chosen, the visitor picks one first and gets its questions", async ({ page }) => {
+    await page.goto("/quote");
+    await page.getByRole("combobox", { name: "Product" }).selectOption({ label: "Flex Banner Printing" });
+    await page.getByRole("button", { name: "Show its fields" }).click();
+    await expect(page).toHaveURL(/\/quote\?service=flex$/);
+    await expect(page.getByRole("combobox", { name: "Material" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Width (feet)" })).toBeVisible();
+  });
+});
+
+for (const width of [375, 1440]) {
+  test(`the quote form has no WCAG A/AA violations at ${width} px, with its errors shown`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/quote?service=brochure");
+    const before = await checkAccessibility(page);
+    expect(before, describeViolations(before)).toEqual([]);
+    await page.getByRole("button", { name: "Send quote request" }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    const after = await checkAccessibility(page);
+    expect(after, describeViolations(after)).toEqual([]);
+  });
+}
