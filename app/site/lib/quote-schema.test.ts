@@ -58,7 +58,17 @@ describe("the quote request's rules", () => {
   test("each problem is said beside its field: missing, out of range, not from the list, in the past", () => {
     const result = validateQuote(
       "cake",
-      { ...cakeBoxes, style: "rocket", length_mm: "2", height_mm: "ten", needed_by: "2026-11-24", quantity_1: "" },
+      {
+        ...cakeBoxes,
+        style: "rocket",
+        length_mm: "2",
+        height_mm: "ten",
+        board: "",
+        needed_by: "2026-11-24",
+        quantity_1: "",
+        quantity_2: "10.5",
+        pin_code: "",
+      },
       now,
     );
     expect(result.success).toBe(false);
@@ -67,8 +77,11 @@ describe("the quote request's rules", () => {
       style: "Choose style from the list",
       length_mm: "Inner length (mm): at least 10",
       height_mm: expect.stringContaining("enter a number"),
+      board: "Choose the board or material",
       needed_by: "Choose a date from today on",
-      quantity_1: "Enter quantity",
+      quantity_1: "Enter the quantity",
+      quantity_2: "Quantity 2 (optional): enter a whole number, such as 1",
+      pin_code: "Enter the delivery PIN code",
     });
   });
 

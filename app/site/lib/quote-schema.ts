@@ -33,6 +33,8 @@ export type QuoteField = {
   choices?: readonly Choice[];
   min?: number;
   max?: number;
+  /** A count, such as a quantity or pages: no fractions. */
+  whole?: true;
   hint?: string;
   autoComplete?: string;
 };
@@ -93,7 +95,16 @@ export function specificationFields(spec: QuoteSpec): QuoteField[] {
       sizeMm("custom_width_mm", text.customWidth, false),
       sizeMm("custom_height_mm", text.customHeight, false),
       ...(spec.pages
-        ? [{ name: "pages", label: text.pages, kind: "number", required: true, ...quoteLimits.pages } as const]
+        ? [
+            {
+              name: "pages",
+              label: text.pages,
+              kind: "number",
+              required: true,
+              whole: true,
+              ...quoteLimits.pages,
+            } as const,
+          ]
         : []),
       { name: "paper", label: text.paper, kind: "choice", required: true, choices: papers },
       gsm,
@@ -138,6 +149,7 @@ export const orderFields: readonly QuoteField[] = [
       label: text.quantity(index + 1),
       kind: "number",
       required: index === 0,
+      whole: true,
       ...quoteLimits.quantity,
       ...(index === 0 ? { hint: text.quantityHint } : {}),
     }),
@@ -191,12 +203,23 @@ export function todayInIndia(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(now);
 }
 
+/** What an empty required answer is told: "Choose the style", "Enter the delivery PIN code". */
+function missing(field: QuoteField): string {
+  const what = field.label.replace(/ \(.*\)$/, "");
+  // "PIN" and "GSM" keep their capitals; an ordinary first word does not.
+  const named = /^[A-Z][a-z]/.test(what) ? what.charAt(0).toLowerCase() + what.slice(1) : what;
+  if (field.kind === "date") return "Choose the date you need it by";
+  return field.kind === "choice" ? `Choose the ${named}` : `Enter the ${named}`;
+}
+
 /** The problem with one answer, or undefined; a number answer is a whole number within its range. */
 function fieldProblem(field: QuoteField, value: string, today: string): string | undefined {
-  if (value === "") return field.required ? `Enter ${field.label.replace(/ \(.*\)$/, "").toLowerCase()}` : undefined;
+  if (value === "") return field.required ? missing(field) : undefined;
   switch (field.kind) {
     case "number": {
-      if (!/^\d+(\.\d+)?$/.test(value)) return `${field.label}: enter a number, such as ${field.min ?? 1}`;
+      const pattern = field.whole ? /^\d+$/ : /^\d+(\.\d+)?$/;
+      if (!pattern.test(value))
+        return `${field.label}: enter ${field.whole ? "a whole number" : "a number"}, such as ${field.min ?? 1}`;
       const number = Number(value);
       if (field.min !== undefined && number < field.min) return `${field.label}: at least ${count.format(field.min)}`;
       if (field.max !== undefined && number > field.max) return `${field.label}: at most ${count.format(field.max)}`;
