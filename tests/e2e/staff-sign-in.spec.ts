@@ -25,6 +25,15 @@ async function trySignIn(page: Page, email: string, password: string): Promise<R
   return answer;
 }
 
+/** Changes the password with the account page's form, which is open. */
+async function changePasswordOnAccountPage(page: Page, current: string, fresh: string): Promise<void> {
+  await page.getByLabel("Current password").fill(current);
+  await page.getByLabel("New password", { exact: true }).fill(fresh);
+  await page.getByLabel("Type the new password again").fill(fresh);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your password is changed")).toBeVisible();
+}
+
 /** The session cookie this browser holds now. */
 async function sessionCookie(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((entry) => entry.name === "staff-session");
@@ -162,11 +171,7 @@ test("changing the password signs out every other device, and the cookie copied 
 
   await page.goto(`${url}/inbox/account`);
   const fresh = goodPassword();
-  await page.getByLabel("Current password").fill(password);
-  await page.getByLabel("New password", { exact: true }).fill(fresh);
-  await page.getByLabel("Type the new password again").fill(fresh);
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Your password is changed")).toBeVisible();
+  await changePasswordOnAccountPage(page, password, fresh);
 
   expect((await accountPageWith(page, copied, url)).status).toBe(303);
   expect((await accountPageWith(page, await sessionCookie(page), url)).status).toBe(200);
@@ -187,11 +192,7 @@ test("a changed password and a password set through a reset link are each mailed
   expect(await noticesTo(email)).toEqual([]);
   await page.goto("/inbox/account");
   const fresh = goodPassword();
-  await page.getByLabel("Current password").fill(password);
-  await page.getByLabel("New password", { exact: true }).fill(fresh);
-  await page.getByLabel("Type the new password again").fill(fresh);
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Your password is changed")).toBeVisible();
+  await changePasswordOnAccountPage(page, password, fresh);
   await expect
     .poll(async () => (await noticesTo(email)).map((mail) => mail.text.includes("changed on the account page")))
     .toEqual([true]);

@@ -1,4 +1,5 @@
 import { internationalDigits } from "../../site/lib/indian-phone.ts";
+import type { QuoteParticulars } from "../../site/lib/quote-schema.ts";
 import type { InquiryStatus } from "../../staff/content/inbox.ts";
 import { BUSY_PATIENCE_MS, type Database, isBusy, retryWhileBusy } from "../store/db.server.ts";
 
@@ -18,21 +19,6 @@ export function personKeys(details: { email: string; phone: string }): { emailKe
   return { emailKey, phoneKey: internationalDigits(details.phone) ?? (digits === "" ? null : digits) };
 }
 
-/**
- * A quote request's particulars: the specification in the words the form
- * asked it (label and answer), and the order's quantities, date and place.
- */
-export type QuoteDetails = {
-  specification: [string, string][];
-  quantities: number[];
-  /** YYYY-MM-DD. */
-  neededBy: string;
-  /** The six digits, with the state they belong to where known. */
-  pinCode: string;
-  company: string;
-  gstin: string;
-};
-
 /** What a person told us, under the names the rest of the site uses; a quote request has its particulars too. */
 export type InquiryDetails = {
   name: string;
@@ -40,7 +26,7 @@ export type InquiryDetails = {
   phone: string;
   subject: string;
   message: string;
-  quote?: QuoteDetails | undefined;
+  quote?: QuoteParticulars | undefined;
 };
 
 export type StoredInquiry = InquiryDetails &
@@ -116,7 +102,7 @@ export function fromRow(row: InquiryRow): StoredInquiry {
     spamReason: row.spam_reason,
     service: row.service,
     sourcePage: row.source_page,
-    quote: row.quote === null ? undefined : (JSON.parse(row.quote) as QuoteDetails),
+    quote: row.quote === null ? undefined : (JSON.parse(row.quote) as QuoteParticulars),
   };
 }
 

@@ -1,8 +1,7 @@
 import { quoteFormText } from "../../site/content/quote-form.ts";
 import { services } from "../../site/content/services.ts";
 import { paths } from "../../site/content/urls.ts";
-import { quoteFields, validateQuote } from "../../site/lib/quote-schema.ts";
-import type { QuoteDetails } from "./inquiries.server.ts";
+import { type QuoteParticulars, quoteFields, validateQuote } from "../../site/lib/quote-schema.ts";
 import type { InquiryForm } from "./submission.server.ts";
 
 const fieldNames = [...new Set(["service", ...services.flatMap((service) => quoteFields(service).map((f) => f.name))])];
@@ -38,7 +37,7 @@ const numberFormat = new Intl.NumberFormat("en-IN");
  * A quote request's particulars as label and answer, in the form's order:
  * for the inquiry's page in the inbox and for the company's mail.
  */
-export function quoteRows(quote: QuoteDetails): [string, string][] {
+export function quoteRows(quote: QuoteParticulars): [string, string][] {
   const rows: [string, string][] = [
     ...quote.specification,
     ["Quantities", quote.quantities.map((quantity) => numberFormat.format(quantity)).join(" / ")],

@@ -175,19 +175,27 @@ export function quoteFields(service: Service): QuoteField[] {
 export type QuoteValues = Record<string, string>;
 export type QuoteErrors = Record<string, string>;
 
-/** What a valid request holds: the person, and the specification in words an estimator reads. */
-export type QuoteRequest = {
-  service: Service;
-  name: string;
-  email: string;
-  phone: string;
-  /** Label and answer, in the form's order; only what was answered. */
+/**
+ * A quote request's particulars, kept with the inquiry: the specification in
+ * the words the form asked it (label and answer, only what was answered), and
+ * the order's quantities, date (YYYY-MM-DD) and place (the six digits, with
+ * their state where known).
+ */
+export type QuoteParticulars = {
   specification: [string, string][];
   quantities: number[];
   neededBy: string;
   pinCode: string;
   company: string;
   gstin: string;
+};
+
+/** What a valid request holds: the product, the person, and the particulars. */
+export type QuoteRequest = QuoteParticulars & {
+  service: Service;
+  name: string;
+  email: string;
+  phone: string;
   notes: string;
 };
 

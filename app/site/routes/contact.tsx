@@ -1,16 +1,7 @@
-import { data, redirect } from "react-router";
 import { Island } from "../../islands/island.tsx";
-import { clientAddressContext, requestLogContext } from "../../request-context.server.ts";
 import { issueFormToken } from "../../server/contact/form-token.server.ts";
-import { REFERENCE_PATTERN } from "../../server/contact/inquiries.server.ts";
-import {
-  type ContactFormOrigin,
-  contactForm,
-  sourcePageOf,
-  submitInquiryForm,
-} from "../../server/contact/submission.server.ts";
+import { type ContactFormOrigin, contactForm, sourcePageOf } from "../../server/contact/submission.server.ts";
 import { siteSettings } from "../../server/settings/site-settings.server.ts";
-import { siteServices } from "../../server/site-services.server.ts";
 import { ContactForm } from "../components/contact/contact-form.tsx";
 import { ContactSent } from "../components/contact/contact-sent.tsx";
 import { PageBanner } from "../components/sections/page-banner.tsx";
@@ -21,6 +12,7 @@ import { pageText } from "../content/pages.ts";
 import { findService } from "../content/services.ts";
 import { site } from "../content/site.ts";
 import { paths } from "../content/urls.ts";
+import { answerInquiryForm, retryAfterHeaders, sentState } from "../lib/inquiry-form-route.server.ts";
 import { buildMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/contact";
 
@@ -32,14 +24,8 @@ import type { Route } from "./+types/contact";
  */
 export function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
-  const sent = query.get("sent");
-  if (sent !== null) {
-    return {
-      state: "sent" as const,
-      reference: REFERENCE_PATTERN.test(sent) ? sent : null,
-      confirmationByEmail: siteSettings().smtp !== undefined,
-    };
-  }
+  const sent = sentState(query);
+  if (sent) return sent;
   const service = findService(query.get("service") ?? "");
   const sourcePage = sourcePageOf(request);
   const origin: ContactFormOrigin | undefined =
@@ -54,24 +40,11 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await submitInquiryForm(
-    contactForm,
-    request,
-    context.get(clientAddressContext),
-    siteServices(),
-    context.get(requestLogContext),
-  );
-  if (outcome.kind === "sent") return redirect(outcome.location, 303);
-  return data(outcome.data, { status: outcome.status, headers: outcome.headers });
+export function action(args: Route.ActionArgs) {
+  return answerInquiryForm(contactForm, args);
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers();
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData?.state === "sent"

@@ -1,11 +1,7 @@
-import { data, redirect } from "react-router";
-import { clientAddressContext, requestLogContext } from "../../request-context.server.ts";
 import { issueFormToken } from "../../server/contact/form-token.server.ts";
-import { REFERENCE_PATTERN } from "../../server/contact/inquiries.server.ts";
 import { quoteForm } from "../../server/contact/quote-form.server.ts";
-import { sourcePageOf, submitInquiryForm } from "../../server/contact/submission.server.ts";
+import { sourcePageOf } from "../../server/contact/submission.server.ts";
 import { siteSettings } from "../../server/settings/site-settings.server.ts";
-import { siteServices } from "../../server/site-services.server.ts";
 import { ContactSent } from "../components/contact/contact-sent.tsx";
 import { ProductPicker } from "../components/quote/product-picker.tsx";
 import { QuoteForm } from "../components/quote/quote-form.tsx";
@@ -14,6 +10,7 @@ import { homeTrail } from "../content/navigation.ts";
 import { quoteFormText as text } from "../content/quote-form.ts";
 import { findService } from "../content/services.ts";
 import { paths } from "../content/urls.ts";
+import { answerInquiryForm, retryAfterHeaders, sentState } from "../lib/inquiry-form-route.server.ts";
 import { buildMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/quote";
 
@@ -24,14 +21,8 @@ import type { Route } from "./+types/quote";
  */
 export function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
-  const sent = query.get("sent");
-  if (sent !== null) {
-    return {
-      state: "sent" as const,
-      reference: REFERENCE_PATTERN.test(sent) ? sent : null,
-      confirmationByEmail: siteSettings().smtp !== undefined,
-    };
-  }
+  const sent = sentState(query);
+  if (sent) return sent;
   const service = findService(query.get("service") ?? "");
   if (!service) return { state: "pick" as const };
   return {
@@ -42,24 +33,11 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await submitInquiryForm(
-    quoteForm,
-    request,
-    context.get(clientAddressContext),
-    siteServices(),
-    context.get(requestLogContext),
-  );
-  if (outcome.kind === "sent") return redirect(outcome.location, 303);
-  return data(outcome.data, { status: outcome.status, headers: outcome.headers });
+export function action(args: Route.ActionArgs) {
+  return answerInquiryForm(quoteForm, args);
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers();
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData?.state === "sent"

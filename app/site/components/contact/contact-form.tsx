@@ -7,6 +7,7 @@ import {
 } from "../../content/contact-form.ts";
 import { paths } from "../../content/urls.ts";
 import { type ContactErrors, validateContact, validateContactField } from "../../lib/contact-schema.ts";
+import { BotTrap } from "./bot-trap.tsx";
 
 /** The server's answer to a form it refused. */
 export type ContactFormAnswer = {
@@ -174,17 +175,7 @@ export function ContactForm({ subject, token, answer, origin }: ContactFormProps
           </div>
         );
       })}
-      <div className="contact-form__trap">
-        <label htmlFor={fieldId(contactFormExtras.honeypot)}>{contactFormText.honeypotLabel}</label>
-        <input
-          id={fieldId(contactFormExtras.honeypot)}
-          name={contactFormExtras.honeypot}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <BotTrap id={fieldId(contactFormExtras.honeypot)} />
       <input type="hidden" name={contactFormExtras.token} value={token} />
       {origin?.service && <input type="hidden" name={contactFormExtras.service} value={origin.service} />}
       {origin?.sourcePage && <input type="hidden" name={contactFormExtras.sourcePage} value={origin.sourcePage} />}

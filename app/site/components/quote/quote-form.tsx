@@ -11,6 +11,7 @@ import {
   specificationFields,
   todayInIndia,
 } from "../../lib/quote-schema.ts";
+import { BotTrap } from "../contact/bot-trap.tsx";
 
 type QuoteFormProps = {
   service: Service;
@@ -66,17 +67,7 @@ export function QuoteForm({ service, token, values = {}, errors = {}, formError,
           ))}
         </fieldset>
       ))}
-      <div className="contact-form__trap">
-        <label htmlFor={fieldId(contactFormExtras.honeypot)}>{contactFormText.honeypotLabel}</label>
-        <input
-          id={fieldId(contactFormExtras.honeypot)}
-          name={contactFormExtras.honeypot}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <BotTrap id={fieldId(contactFormExtras.honeypot)} />
       <input type="hidden" name={contactFormExtras.token} value={token} />
       <input type="hidden" name={contactFormExtras.service} value={service.slug} />
       {sourcePage && <input type="hidden" name={contactFormExtras.sourcePage} value={sourcePage} />}

@@ -1,0 +1,11 @@
+import { contactFormExtras, contactFormText } from "../../content/contact-form.ts";
+
+/** The field only a bot fills in: out of sight and out of the tab order, but there for a bot to find. */
+export function BotTrap({ id }: { id: string }) {
+  return (
+    <div className="contact-form__trap">
+      <label htmlFor={id}>{contactFormText.honeypotLabel}</label>
+      <input id={id} name={contactFormExtras.honeypot} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
