@@ -64,6 +64,14 @@ test.describe("the quote request", () => {
     expect(acknowledgement?.text).toContain("You asked for a quote for Cake Box, in quantities of 500, 1,000.");
 
     await signedInStaff(page);
+    await page.goto("/inbox");
+    await page.getByRole("combobox", { name: "Kind" }).selectOption({ label: "Quote requests" });
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/[?&]kind=quote/);
+    const listed = page.getByRole("listitem").filter({ hasText: reference });
+    await expect(listed.getByText("Quote request", { exact: true })).toBeVisible();
+    await page.goto("/inbox?kind=message");
+    await expect(page.getByRole("listitem").filter({ hasText: reference })).toHaveCount(0);
     await page.goto(`/inbox/${reference}`);
     const table = page.getByRole("region", { name: "Quote request" }).getByRole("table");
     await expect(table.getByRole("row", { name: "Style Cake box with window" })).toBeVisible();

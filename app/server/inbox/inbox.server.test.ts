@@ -61,6 +61,31 @@ describe("the inbox list", () => {
     expect(page.rows.map((row) => row.reference)).toEqual([first]);
   });
 
+  test("shows quote requests or messages alone when asked", async () => {
+    const message = await save(asha, "2026-03-01T05:00:00Z");
+    const quote = await save(
+      {
+        ...ravi,
+        subject: "Quote request: Cake Box",
+        quote: {
+          specification: [["Style", "Cake box"]],
+          quantities: [500],
+          neededBy: "2026-04-01",
+          pinCode: "400001 (Maharashtra)",
+          company: "",
+          gstin: "",
+        },
+      },
+      "2026-03-02T05:00:00Z",
+    );
+    expect(await references({ kind: "quote" })).toEqual([quote]);
+    expect(await references({ kind: "message" })).toEqual([message]);
+    expect(await references({})).toEqual([quote, message]);
+    expect((await inbox.search(filter({ kind: "quote" }), { limit: 5, offset: 0 })).rows[0]?.quote?.quantities).toEqual(
+      [500],
+    );
+  });
+
   test("searches reference, name, e-mail, phone (however written), subject and message", async () => {
     const first = await save(asha, "2026-03-01T05:00:00Z");
     const second = await save(ravi, "2026-03-02T05:00:00Z");

@@ -67,6 +67,7 @@ export function createInbox(db: Database) {
         parts.push("status != 'spam'");
       }
     }
+    if (filter.kind) parts.push(filter.kind === "quote" ? "quote IS NOT NULL" : "quote IS NULL");
     const { from, before } = receivedBounds(filter);
     if (from) {
       parts.push("received_at >= :from");

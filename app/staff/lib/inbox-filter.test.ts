@@ -4,13 +4,16 @@ import { emptyFilter, inboxFilterValues, inboxListUrl, readInboxFilter, received
 const read = (query: string) => readInboxFilter(new URLSearchParams(query));
 
 describe("the inbox's filter, as its address says it", () => {
-  test("reads status, search, dates and page, and goes back to the same address", () => {
-    const { filter, page } = read("status=quoted&q=+Asha+&from=2026-03-01&to=2026-03-31&page=3");
-    expect(filter).toEqual({ status: "quoted", search: "Asha", from: "2026-03-01", to: "2026-03-31" });
+  test("reads status, kind, search, dates and page, and goes back to the same address", () => {
+    const { filter, page } = read("status=quoted&kind=quote&q=+Asha+&from=2026-03-01&to=2026-03-31&page=3");
+    expect(filter).toEqual({ status: "quoted", kind: "quote", search: "Asha", from: "2026-03-01", to: "2026-03-31" });
     expect(page).toBe(3);
-    expect(inboxListUrl(filter, page)).toBe("/inbox?status=quoted&q=Asha&from=2026-03-01&to=2026-03-31&page=3");
+    expect(inboxListUrl(filter, page)).toBe(
+      "/inbox?status=quoted&kind=quote&q=Asha&from=2026-03-01&to=2026-03-31&page=3",
+    );
     expect(inboxFilterValues(filter)).toEqual([
       { name: "status", value: "quoted" },
+      { name: "kind", value: "quote" },
       { name: "q", value: "Asha" },
       { name: "from", value: "2026-03-01" },
       { name: "to", value: "2026-03-31" },
@@ -19,7 +22,10 @@ describe("the inbox's filter, as its address says it", () => {
   });
 
   test("ignores what makes no sense rather than failing", () => {
-    expect(read("status=deleted&from=2026-02-30&to=yesterday&page=-1")).toEqual({ filter: emptyFilter, page: 1 });
+    expect(read("status=deleted&kind=letter&from=2026-02-30&to=yesterday&page=-1")).toEqual({
+      filter: emptyFilter,
+      page: 1,
+    });
     expect(read(`q=${"x".repeat(500)}`).filter.search).toHaveLength(200);
   });
 

@@ -1,31 +1,43 @@
 import { type InquiryStatus, isInquiryStatus } from "../content/inbox.ts";
 import { staffPaths } from "../paths.ts";
 
+/** The kinds of inquiry: messages from the contact form, and quote requests. */
+export const inquiryKinds = ["quote", "message"] as const;
+export type InquiryKind = (typeof inquiryKinds)[number];
+
+function isInquiryKind(value: string | null): value is InquiryKind {
+  return inquiryKinds.some((kind) => kind === value);
+}
+
 /**
- * What the inbox list shows, as its address says it: ?status=, ?q= (search),
+ * What the inbox list shows, as its address says it: ?status=, ?kind=, ?q= (search),
  * ?from= and ?to= (India dates, both included) and ?page=. A value that makes
  * no sense is ignored rather than refused: it is a staff member's address bar.
  */
 export type InboxFilter = {
   /** One status, or every one but spam when undefined. */
   status: InquiryStatus | undefined;
+  /** One kind, or both when undefined. */
+  kind: InquiryKind | undefined;
   search: string;
   /** YYYY-MM-DD, India time; empty when not set. */
   from: string;
   to: string;
 };
 
-export const emptyFilter: InboxFilter = { status: undefined, search: "", from: "", to: "" };
+export const emptyFilter: InboxFilter = { status: undefined, kind: undefined, search: "", from: "", to: "" };
 
 /** The longest search the list takes. */
 const SEARCH_MAX_LENGTH = 200;
 
 export function readInboxFilter(query: URLSearchParams): { filter: InboxFilter; page: number } {
   const status = query.get("status");
+  const kind = query.get("kind");
   const page = Number(query.get("page") ?? "1");
   return {
     filter: {
       status: isInquiryStatus(status) ? status : undefined,
+      kind: isInquiryKind(kind) ? kind : undefined,
       search: (query.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
       from: isDate(query.get("from")) ? (query.get("from") ?? "") : "",
       to: isDate(query.get("to")) ? (query.get("to") ?? "") : "",
@@ -38,6 +50,7 @@ export function readInboxFilter(query: URLSearchParams): { filter: InboxFilter; 
 export function inboxQuery(filter: InboxFilter, page = 1): string {
   const query = new URLSearchParams();
   if (filter.status) query.set("status", filter.status);
+  if (filter.kind) query.set("kind", filter.kind);
   if (filter.search) query.set("q", filter.search);
   if (filter.from) query.set("from", filter.from);
   if (filter.to) query.set("to", filter.to);
@@ -51,7 +64,7 @@ export function inboxListUrl(filter: InboxFilter, page = 1): string {
 }
 
 /** The names a filter travels under, in the list's address and in the export's form. */
-export const inboxFilterFields = ["status", "q", "from", "to"] as const;
+export const inboxFilterFields = ["status", "kind", "q", "from", "to"] as const;
 
 /** A filter as the hidden fields of a form that posts it (the export). */
 export function inboxFilterValues(filter: InboxFilter): { name: string; value: string }[] {

@@ -34,6 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       service: serviceName(row.service),
       status: row.status,
       mailNotSent: row.mailNotSent,
+      isQuote: row.quote !== undefined,
     })),
   };
 }
@@ -83,6 +84,16 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
               <select id="inbox-status" name="status" defaultValue={filter.status ?? ""}>
                 <option value="">{inboxText.allLabel}</option>
                 <StatusOptions />
+              </select>
+            </div>
+            <div className="staff-field">
+              <label htmlFor="inbox-kind">{inboxText.kindLabel}</label>
+              <select id="inbox-kind" name="kind" defaultValue={filter.kind ?? ""}>
+                {Object.entries(inboxText.kinds).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="staff-field">
@@ -174,6 +185,12 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
                       <StatusBadge status={inquiry.status} />
                     </dd>
                   </div>
+                  {inquiry.isQuote && (
+                    <div>
+                      <dt className="visually-hidden">{inboxText.kindLabel}</dt>
+                      <dd className="inbox-mark inbox-mark--quote">{inboxText.quoteMark}</dd>
+                    </div>
+                  )}
                   {inquiry.mailNotSent && (
                     <div>
                       <dt className="visually-hidden">Mail</dt>
