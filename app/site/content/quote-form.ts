@@ -126,6 +126,7 @@ export const quoteFormText = {
   chooseProduct: "Product",
   chooseProductHint: "Choose the product first: the form then asks what an estimator needs for it.",
   showFields: "Show its fields",
+  otherProduct: "Ask about another product instead",
   specHeading: (title: string) => `${title}: specification`,
   orderHeading: "Quantities and delivery",
   contactHeading: "Your details",

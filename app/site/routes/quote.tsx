@@ -65,6 +65,9 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
               <h2 id="quote-form" className="section-title">
                 {service.title}
               </h2>
+              <p>
+                <a href={paths.quote}>{text.otherProduct}</a>
+              </p>
               <QuoteForm
                 service={service}
                 token={actionData?.token ?? (loaderData.state === "form" ? loaderData.token : "")}

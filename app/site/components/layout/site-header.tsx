@@ -159,6 +159,9 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
             )}
           </ul>
         </nav>
+        <a href={paths.quote} className="button button--primary site-header__quote">
+          Get a quote
+        </a>
       </div>
     </header>
   );
