@@ -29,6 +29,10 @@ export const islands = {
     wakeOn: ({ answer }: { answer?: unknown }) => (answer ? "load" : "interaction"),
     load: async () => (await import("./load/contact-form.ts")).component,
   },
+  "quote-form": {
+    wakeOn: ({ answer }: { answer?: unknown }) => (answer ? "load" : "interaction"),
+    load: async () => (await import("./load/quote-form.ts")).component,
+  },
   "passkey-sign-in": { wakeOn: "load", load: async () => (await import("./load/passkey-sign-in.ts")).component },
   "passkey-add": { wakeOn: "load", load: async () => (await import("./load/passkey-add.ts")).component },
 } satisfies Record<string, { wakeOn: WakeOn | ((props: never) => WakeOn); load: () => Promise<ComponentType<never>> }>;

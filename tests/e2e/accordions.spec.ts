@@ -83,7 +83,7 @@ test.describe("service side menu", () => {
 test.describe("service detail", () => {
   test("asks for a quote with the service chosen, its questions asked", async ({ page }) => {
     await page.goto("/services/brochure");
-    await page.getByRole("link", { name: "Get a quote" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Get a quote" }).click();
     await expect(page).toHaveURL(/\/quote\?service=brochure$/);
     await expect(page.getByRole("group", { name: "Brochure: specification" })).toBeVisible();
     await expect(page.getByRole("combobox", { name: "Binding" })).toBeVisible();

@@ -40,7 +40,7 @@ test.describe("the quote request", () => {
     page,
   }) => {
     await page.goto("/services/cake");
-    await page.getByRole("link", { name: "Get a quote" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Get a quote" }).click();
     await expect(page).toHaveURL(/\/quote\?service=cake$/);
     await expect(page.getByRole("group", { name: "Cake Box: specification" })).toBeVisible();
     const email = `quote-${Date.now()}@example.in`;
@@ -122,3 +122,52 @@ for (const width of [375, 1440]) {
     expect(after, describeViolations(after)).toEqual([]);
   });
 }
+
+test("the header offers the quote request beside the menu where there is room for it", async ({ page }) => {
+  await page.goto("/about");
+  await page.getByRole("banner").getByRole("link", { name: "Get a quote" }).click();
+  await expect(page).toHaveURL(/\/quote$/);
+  await expect(page.getByRole("combobox", { name: "Product" })).toBeVisible();
+});
+
+test.describe("with a script", () => {
+  test("the form loads no script until the visitor uses it, then checks each field as it is left", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/quote?service=cake", { waitUntil: "load" });
+    await page.waitForTimeout(500);
+    expect(scripts).toEqual([]);
+
+    const pin = page.getByRole("textbox", { name: "Delivery PIN code" });
+    await pin.focus();
+    await expect(page.locator("form.quote-form")).toHaveAttribute("data-enhanced", "");
+    await pin.fill("40001");
+    await pin.blur();
+    await expect(page.locator("#quote-pin_code-error")).toContainText("six-digit PIN code");
+    await expect(pin).toHaveAttribute("aria-invalid", "true");
+    expect(scripts.length).toBeGreaterThan(0);
+    await pin.fill("400001");
+    await expect(page.locator("#quote-pin_code-error")).toHaveCount(0);
+  });
+
+  test("an incomplete form is not sent: its summary takes focus and lists what to correct", async ({ page }) => {
+    await page.goto("/quote?service=flex");
+    await page.getByRole("textbox", { name: "Your name" }).focus();
+    await expect(page.locator("form.quote-form")).toHaveAttribute("data-enhanced", "");
+    await page.getByRole("textbox", { name: "Your name" }).fill("Asha Verma");
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted = true;
+    });
+    await page.getByRole("button", { name: "Send quote request" }).click();
+    const summary = page.getByRole("alert");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link", { name: "Material: Choose the material" })).toBeVisible();
+    await summary.getByRole("link", { name: /^Width \(feet\)/ }).click();
+    await expect(page.getByRole("textbox", { name: "Width (feet)" })).toBeFocused();
+    expect(posted).toBe(false);
+    await expect(page.getByRole("textbox", { name: "Your name" })).toHaveValue("Asha Verma");
+  });
+});

@@ -272,6 +272,31 @@ function answerText(field: QuoteField, value: string): string {
   return value;
 }
 
+/** An answer as the rules read it: one form of line break, no spaces around it. */
+function cleaned(value: string | undefined): string {
+  return (value ?? "").replace(/\r\n?/g, "\n").trim();
+}
+
+/** One answer's first problem: its kind's rule, then the rule of what it is (an e-mail address, a PIN code…). */
+function answerProblem(field: QuoteField, value: string, today: string): string | undefined {
+  return fieldProblem(field, value, today) ?? (value === "" ? undefined : personRules[field.name]?.(value));
+}
+
+/**
+ * One field's problem as the visitor leaves it, by the rules the whole form
+ * is checked with; undefined when it is fine or not a question of this product.
+ */
+export function quoteFieldProblem(
+  serviceSlug: string,
+  name: string,
+  value: string,
+  now = new Date(),
+): string | undefined {
+  const service = findService(serviceSlug);
+  const field = service && quoteFields(service).find((candidate) => candidate.name === name);
+  return field ? answerProblem(field, cleaned(value), todayInIndia(now)) : undefined;
+}
+
 /** Checks the whole request for this product: the cleaned request, or each field's first problem. */
 export function validateQuote(serviceSlug: string, input: QuoteValues, now = new Date()): QuoteValidation {
   const service = findService(serviceSlug);
@@ -281,11 +306,9 @@ export function validateQuote(serviceSlug: string, input: QuoteValues, now = new
   const values: QuoteValues = {};
   const errors: QuoteErrors = {};
   for (const field of fields) {
-    const value = (input[field.name] ?? "").replace(/\r\n?/g, "\n").trim();
+    const value = cleaned(input[field.name]);
     values[field.name] = value;
-    const problem =
-      fieldProblem(field, value, today) ??
-      (value === "" && !field.required ? undefined : personRules[field.name]?.(value));
+    const problem = answerProblem(field, value, today);
     if (problem) errors[field.name] = problem;
   }
   if (values.size === "custom") {

@@ -1,3 +1,4 @@
+import { Island } from "../../islands/island.tsx";
 import { issueFormToken } from "../../server/contact/form-token.server.ts";
 import { quoteForm } from "../../server/contact/quote-form.server.ts";
 import { sourcePageOf } from "../../server/contact/submission.server.ts";
@@ -68,15 +69,16 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
               <p>
                 <a href={paths.quote}>{text.otherProduct}</a>
               </p>
-              <QuoteForm
-                service={service}
-                token={actionData?.token ?? (loaderData.state === "form" ? loaderData.token : "")}
-                values={actionData?.values}
-                errors={actionData?.errors}
-                formError={actionData?.formError}
-                sourcePage={
-                  actionData?.origin?.sourcePage ?? (loaderData.state === "form" ? loaderData.sourcePage : undefined)
-                }
+              <Island
+                name="quote-form"
+                component={QuoteForm}
+                props={{
+                  serviceSlug: service.slug,
+                  token: actionData?.token ?? (loaderData.state === "form" ? loaderData.token : ""),
+                  answer: actionData,
+                  sourcePage:
+                    actionData?.origin?.sourcePage ?? (loaderData.state === "form" ? loaderData.sourcePage : undefined),
+                }}
               />
             </>
           ) : (

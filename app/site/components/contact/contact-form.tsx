@@ -1,4 +1,4 @@
-import { type FocusEvent, type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import {
   type ContactFieldName,
   contactFields,
@@ -8,6 +8,7 @@ import {
 import { paths } from "../../content/urls.ts";
 import { type ContactErrors, validateContact, validateContactField } from "../../lib/contact-schema.ts";
 import { BotTrap } from "./bot-trap.tsx";
+import { focusField, useCheckedForm } from "./use-checked-form.ts";
 
 /** The server's answer to a form it refused. */
 export type ContactFormAnswer = {
@@ -34,78 +35,26 @@ const errorId = (name: string) => `contact-${name}-error`;
  * form before sending, by the same rules the server applies, and sends it once.
  */
 export function ContactForm({ subject, token, answer, origin }: ContactFormProps) {
-  const [sending, setSending] = useState(false);
-  const [errors, setErrors] = useState<ContactErrors>(answer?.errors ?? {});
   const [formError, setFormError] = useState(answer?.formError);
-  const [summaryShown, setSummaryShown] = useState(Boolean(answer));
-  // A form the server sent back takes the visitor to its errors as soon as it wakes,
-  // which it does at once (app/islands/registry.ts).
-  const [summaryFocus, setSummaryFocus] = useState(answer ? 1 : 0);
-  const [enhanced, setEnhanced] = useState(false);
-  const edited = useRef(new Set<string>());
-  const submitted = useRef(false);
-  const summary = useRef<HTMLDivElement>(null);
-
-  useEffect(() => setEnhanced(true), []);
-
-  useEffect(() => {
-    if (summaryFocus > 0) summary.current?.focus();
-  }, [summaryFocus]);
-
-  // A page the browser keeps for its back button comes back as it was left, mid-send;
-  // the visitor who returns to it must be able to send again.
-  useEffect(() => {
-    const reset = (event: PageTransitionEvent) => {
-      if (!event.persisted) return;
-      submitted.current = false;
-      setSending(false);
-    };
-    window.addEventListener("pageshow", reset);
-    return () => window.removeEventListener("pageshow", reset);
-  }, []);
-
-  function setFieldError(name: ContactFieldName, message: string | undefined) {
-    setErrors((current) => (current[name] === message ? current : { ...current, [name]: message }));
-  }
-
-  function onBlur(event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) {
-    const name = event.currentTarget.name as ContactFieldName;
-    // Passing through a field without typing is not a mistake yet. What was typed before
-    // the form woke shows as a value other than the one it came with.
-    const typed = edited.current.has(name) || event.currentTarget.value !== event.currentTarget.defaultValue;
-    if (!typed && !errors[name]) return;
-    setFieldError(name, validateContactField(name, event.currentTarget.value));
-  }
-
-  function onInput(event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) {
-    const name = event.currentTarget.name as ContactFieldName;
-    edited.current.add(name);
-    // A message already shown goes away as soon as the field is right; no new ones while typing.
-    if (errors[name]) setFieldError(name, validateContactField(name, event.currentTarget.value));
-  }
+  const form = useCheckedForm({
+    answered: answer?.errors,
+    checkField: (name, value) => validateContactField(name as ContactFieldName, value),
+    checkAll(element) {
+      const values = Object.fromEntries(
+        contactFields.map(({ name }) => [
+          name,
+          (element.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "",
+        ]),
+      );
+      const result = validateContact(values);
+      return result.success ? {} : result.errors;
+    },
+  });
+  const { sending, errors, summaryShown, enhanced, summary, onBlur, onInput } = form;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (submitted.current) {
-      event.preventDefault();
-      return;
-    }
-    const form = event.currentTarget;
-    const values = Object.fromEntries(
-      contactFields.map(({ name }) => [name, (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? ""]),
-    );
-    const result = validateContact(values);
     setFormError(undefined);
-    if (!result.success) {
-      event.preventDefault();
-      setErrors(result.errors);
-      setSummaryShown(true);
-      setSummaryFocus((count) => count + 1);
-      return;
-    }
-    submitted.current = true;
-    setSending(true);
-    setErrors({});
-    setSummaryShown(false);
+    form.onSubmit(event);
   }
 
   const listed = contactFields.filter(({ name }) => errors[name]);
@@ -184,14 +133,4 @@ export function ContactForm({ subject, token, answer, origin }: ContactFormProps
       </button>
     </form>
   );
-}
-
-/** Follows a summary link to its field and puts the cursor there, with the label in view. */
-function focusField(event: MouseEvent<HTMLAnchorElement>) {
-  const id = event.currentTarget.hash.slice(1);
-  const field = document.getElementById(id);
-  if (!field) return;
-  event.preventDefault();
-  field.closest(".field")?.scrollIntoView({ block: "start" });
-  field.focus({ preventScroll: true });
 }

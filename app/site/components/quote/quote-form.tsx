@@ -1,6 +1,7 @@
+import { type FocusEvent, type FormEvent, useState } from "react";
 import { contactFormExtras, contactFormText } from "../../content/contact-form.ts";
 import { quoteSpecs, quoteFormText as text } from "../../content/quote-form.ts";
-import type { Service } from "../../content/services.ts";
+import { findService } from "../../content/services.ts";
 import { paths } from "../../content/urls.ts";
 import {
   orderFields,
@@ -8,17 +9,20 @@ import {
   type QuoteErrors,
   type QuoteField,
   type QuoteValues,
+  quoteFieldProblem,
   specificationFields,
   todayInIndia,
+  validateQuote,
 } from "../../lib/quote-schema.ts";
 import { BotTrap } from "../contact/bot-trap.tsx";
+import { focusField, useCheckedForm } from "../contact/use-checked-form.ts";
 
 type QuoteFormProps = {
-  service: Service;
+  /** The product's slug: its questions come from the catalog, in the browser as on the server. */
+  serviceSlug: string;
   token: string;
-  values?: QuoteValues | undefined;
-  errors?: QuoteErrors | undefined;
-  formError?: string | undefined;
+  /** The server's answer to a form it refused: what was typed, and what to correct. */
+  answer?: { values: QuoteValues; errors: QuoteErrors; formError?: string | undefined } | undefined;
   sourcePage?: string | undefined;
 };
 
@@ -26,22 +30,64 @@ const fieldId = (name: string) => `quote-${name}`;
 const errorId = (name: string) => `quote-${name}-error`;
 const hintId = (name: string) => `quote-${name}-hint`;
 
+/** What the form holds now, as it would be sent: a ticked box as "on". */
+function formValues(form: HTMLFormElement, fields: readonly QuoteField[]): QuoteValues {
+  const values: QuoteValues = {};
+  for (const field of fields) {
+    const control = form.elements.namedItem(field.name) as HTMLInputElement | null;
+    values[field.name] = field.kind === "tick" ? (control?.checked ? "on" : "") : (control?.value ?? "");
+  }
+  return values;
+}
+
 /**
  * The quote request for one product, as one page of fieldsets: a plain form
- * that needs no script. A refused form comes back with everything typed and a
- * message beside each field, listed at the top as well.
+ * that works before any script runs. A refused form comes back with
+ * everything typed and a message beside each field, listed at the top as
+ * well; with a script, each field is checked as the visitor leaves it and the
+ * whole form before it is sent, by the rules the server applies.
  */
-export function QuoteForm({ service, token, values = {}, errors = {}, formError, sourcePage }: QuoteFormProps) {
-  const groups = [
-    { id: "spec", legend: text.specHeading(service.title), fields: specificationFields(quoteSpecs[service.slug]) },
-    { id: "order", legend: text.orderHeading, fields: orderFields },
-    { id: "person", legend: text.contactHeading, fields: personFields },
-  ];
-  const listed = groups.flatMap((group) => group.fields).filter((field) => errors[field.name]);
+export function QuoteForm({ serviceSlug, token, answer, sourcePage }: QuoteFormProps) {
+  const service = findService(serviceSlug);
+  const [formError, setFormError] = useState(answer?.formError);
+  const groups = service
+    ? [
+        { id: "spec", legend: text.specHeading(service.title), fields: specificationFields(quoteSpecs[service.slug]) },
+        { id: "order", legend: text.orderHeading, fields: orderFields },
+        { id: "person", legend: text.contactHeading, fields: personFields },
+      ]
+    : [];
+  const fields = groups.flatMap((group) => group.fields);
+  const form = useCheckedForm({
+    answered: answer?.errors,
+    checkField: (name, value) => quoteFieldProblem(serviceSlug, name, value),
+    checkAll(element) {
+      const result = validateQuote(serviceSlug, formValues(element, fields));
+      return result.success ? {} : result.errors;
+    },
+  });
+  const { sending, errors, summaryShown, enhanced, summary, onBlur, onInput } = form;
+  if (!service) return null;
+  const values = answer?.values ?? {};
+  const listed = fields.filter((field) => errors[field.name]);
+  const showSummary = summaryShown && (listed.length > 0 || formError !== undefined);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    setFormError(undefined);
+    form.onSubmit(event);
+  }
+
   return (
-    <form method="post" action={`${paths.quote}?service=${service.slug}#quote-form`} className="quote-form" noValidate>
-      {(listed.length > 0 || formError) && (
-        <div className="form-summary" role="alert" aria-labelledby="quote-summary-title">
+    <form
+      method="post"
+      action={`${paths.quote}?service=${service.slug}#quote-form`}
+      className="quote-form"
+      noValidate
+      onSubmit={onSubmit}
+      data-enhanced={enhanced ? "" : undefined}
+    >
+      {showSummary && (
+        <div className="form-summary" role="alert" tabIndex={-1} ref={summary} aria-labelledby="quote-summary-title">
           <h3 id="quote-summary-title" className="form-summary__title">
             {contactFormText.summaryHeading}
           </h3>
@@ -50,7 +96,7 @@ export function QuoteForm({ service, token, values = {}, errors = {}, formError,
             <ul className="form-summary__list">
               {listed.map((field) => (
                 <li key={field.name}>
-                  <a href={`#${fieldId(field.name)}`}>
+                  <a href={`#${fieldId(field.name)}`} onClick={focusField}>
                     {field.label}: {errors[field.name]}
                   </a>
                 </li>
@@ -63,7 +109,14 @@ export function QuoteForm({ service, token, values = {}, errors = {}, formError,
         <fieldset key={group.id} className="quote-form__group">
           <legend>{group.legend}</legend>
           {group.fields.map((field) => (
-            <QuoteInput key={field.name} field={field} value={values[field.name] ?? ""} error={errors[field.name]} />
+            <QuoteInput
+              key={field.name}
+              field={field}
+              value={values[field.name] ?? ""}
+              error={errors[field.name]}
+              onBlur={onBlur}
+              onInput={onInput}
+            />
           ))}
         </fieldset>
       ))}
@@ -71,15 +124,26 @@ export function QuoteForm({ service, token, values = {}, errors = {}, formError,
       <input type="hidden" name={contactFormExtras.token} value={token} />
       <input type="hidden" name={contactFormExtras.service} value={service.slug} />
       {sourcePage && <input type="hidden" name={contactFormExtras.sourcePage} value={sourcePage} />}
-      <button type="submit" className="button button--primary">
-        {text.submit}
+      <button type="submit" className="button button--primary" disabled={sending}>
+        {sending ? contactFormText.sending : text.submit}
       </button>
     </form>
   );
 }
 
+type InputEvents = {
+  onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+  onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+};
+
 /** One question: its label, hint and message, and the control its kind needs. */
-function QuoteInput({ field, value, error }: { field: QuoteField; value: string; error: string | undefined }) {
+function QuoteInput({
+  field,
+  value,
+  error,
+  onBlur,
+  onInput,
+}: { field: QuoteField; value: string; error: string | undefined } & InputEvents) {
   const id = fieldId(field.name);
   const describedBy = [field.hint ? hintId(field.name) : "", error ? errorId(field.name) : ""]
     .filter(Boolean)
@@ -90,6 +154,8 @@ function QuoteInput({ field, value, error }: { field: QuoteField; value: string;
     required: field.required,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy || undefined,
+    onBlur,
+    onInput,
   };
   const notes = (
     <>

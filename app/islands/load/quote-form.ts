@@ -1,0 +1,1 @@
+export { QuoteForm as component } from "../../site/components/quote/quote-form.tsx";
