@@ -20,6 +20,10 @@ const pages = path.join(inject("siteBuildDir"), "client");
 /** Pages the server renders for each request, as a visitor or staff member gets them, with the status each has. */
 const perRequest: [address: string, status: number][] = [
   ["/contact", 200],
+  ["/quote", 200],
+  ["/quote?service=cake", 200],
+  ["/quote?service=brochure", 200],
+  ["/quote?service=flex", 200],
   ["/privacy", 200],
   ["/inbox/sign-in", 200],
   ["/no-such-page", 404],
