@@ -17,6 +17,8 @@ import {
 } from "./mail/outbox.server.ts";
 import type { Readiness } from "./readiness.server.ts";
 import { type SiteSettings, siteSettings } from "./settings/site-settings.server.ts";
+import { createStaffAccounts } from "./staff/accounts.server.ts";
+import { type ScryptCost, testPasswordCost } from "./staff/passwords.server.ts";
 import { createStaffServices, type StaffServices } from "./staff/staff.server.ts";
 import { DamagedDatabaseError, type Database, openStore, retryWhileBusy } from "./store/db.server.ts";
 import { describeStore } from "./store/location.server.ts";
@@ -133,7 +135,7 @@ async function open(log: Log): Promise<Running> {
   const inbox = createInbox(db);
   const outbox = createOutbox(db);
   const limiter = createRateLimiter(db, env.rateLimit);
-  const staff = createStaffServices(db, audit);
+  const staff = createStaffServices(db, audit, await passwordHashingFor(env, db, log));
   const common = { env, db, store, audit, inbox, outbox, limiter, staff };
   if (!env.smtp) return { ...common, notifyOutbox() {} };
 
@@ -179,4 +181,22 @@ class NoRecipientError extends Error {
 function mailLabel(mail: ClaimedMail): string {
   if (!isInquiryMail(mail)) return `the "${mail.kind}" notice to staff account ${mail.staffId}`;
   return mail.kind === "company" ? `the company copy of ${mail.reference}` : `the acknowledgement of ${mail.reference}`;
+}
+
+/**
+ * The password cost the settings ask for. The test suites' cheap one is
+ * refused on a database holding real passwords, and said loudly otherwise.
+ */
+async function passwordHashingFor(env: SiteSettings, db: Database, log: Log): Promise<{ passwordCost?: ScryptCost }> {
+  if (env.passwordHashing === "standard") return {};
+  if (await createStaffAccounts(db).holdsStandardHashes()) {
+    await db.close();
+    throw new Error(
+      "STAFF_PASSWORD_HASHING=fast-for-tests is for test suites: this database holds staff passwords hashed at the standard cost. Remove the setting.",
+    );
+  }
+  log.warn(
+    "STAFF_PASSWORD_HASHING=fast-for-tests: new staff passwords are hashed cheaply. Never use this outside tests.",
+  );
+  return { passwordCost: testPasswordCost };
 }

@@ -203,12 +203,12 @@ test.describe("the inbox, signed in", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const rows = csv.slice(1).trimEnd().split("\r\n");
     expect(rows[0]).toBe(
-      '"Reference","Received (India time)","Status","Name","E-mail","Phone","Subject","Message","Service","Came from","Company copy","Acknowledgement"',
+      '"Reference","Received (India time)","Status","Name","E-mail","Phone","Subject","Message","Quote request","Service","Came from","Company copy","Acknowledgement"',
     );
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(`"${reference}",`);
     expect(rows[1]).toContain(`,"New","${visitor.name}","${visitor.email}","'${visitor.phone}","'=HYPERLINK(1)",`);
-    expect(rows[1]).toContain(`,"Cake Box","/services/cake",`);
+    expect(rows[1]).toContain(`,"","Cake Box","/services/cake",`);
     expect(csv).not.toContain(other.email);
   });
 

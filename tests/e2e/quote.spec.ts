@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { checkAccessibility, describeViolations } from "../support/axe.ts";
 import { readReceivedMails } from "../support/mailbox.ts";
 import { signedInStaff } from "../support/staff.ts";
@@ -70,6 +71,13 @@ test.describe("the quote request", () => {
     await expect(page).toHaveURL(/[?&]kind=quote/);
     const listed = page.getByRole("listitem").filter({ hasText: reference });
     await expect(listed.getByText("Quote request", { exact: true })).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download these as CSV" }).click(),
+    ]);
+    const csv = readFileSync(await download.path(), "utf8");
+    expect(csv).toContain(`"${reference}",`);
+    expect(csv).toContain("Style: Cake box with window\nInner length (mm): 250");
     await page.goto("/inbox?kind=message");
     await expect(page.getByRole("listitem").filter({ hasText: reference })).toHaveCount(0);
     await page.goto(`/inbox/${reference}`);

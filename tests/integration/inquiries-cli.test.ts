@@ -90,7 +90,7 @@ test("--csv writes a spreadsheet-safe CSV file", async () => {
   expect(csv.startsWith("\uFEFF")).toBe(true);
   const lines = csv.slice(1).split("\r\n");
   expect(lines[0]).toBe(
-    '"Reference","Received (India time)","Status","Name","E-mail","Phone","Subject","Message","Service","Came from","Company copy","Acknowledgement"',
+    '"Reference","Received (India time)","Status","Name","E-mail","Phone","Subject","Message","Quote request","Service","Came from","Company copy","Acknowledgement"',
   );
   expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
   expect(csv).toContain(`"'-1234567"`);

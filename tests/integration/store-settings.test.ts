@@ -2,6 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, inject, test } from "vitest";
+import { createStaffAccounts } from "../../app/server/staff/accounts.server.ts";
+import { createPasswordHasher } from "../../app/server/staff/passwords.server.ts";
+import { openStore } from "../../app/server/store/db.server.ts";
 import { freePort } from "../support/free-port.ts";
 import { startSite } from "../support/start-site.ts";
 
@@ -51,5 +54,25 @@ describe("choosing the store at start-up", () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe("the test suites' cheap password hashing", () => {
+  test("is refused on a database that holds a password hashed at the standard cost, and allowed without it", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "store-settings-"));
+    dirs.push(dataDir);
+    const db = await openStore({ sqliteFile: path.join(dataDir, "inquiries.sqlite") });
+    const accounts = createStaffAccounts(db);
+    const asha = await accounts.add({ email: "asha@example.com", name: "Asha Verma" });
+    await accounts.setPassword(asha.id, await createPasswordHasher().hash("a standard-cost password"));
+    await db.close();
+
+    const buildDir = inject("siteBuildDir");
+    await expect(startSite({ buildDir, dataDir, env: { STAFF_PASSWORD_HASHING: "fast-for-tests" } })).rejects.toThrow(
+      /exited \(1\)[\s\S]*STAFF_PASSWORD_HASHING=fast-for-tests is for test suites/,
+    );
+    const site = await startSite({ buildDir, dataDir, env: { STAFF_PASSWORD_HASHING: "standard" } });
+    expect((await fetch(`${site.url}/readyz`)).status).toBe(200);
+    await site.stop();
   });
 });

@@ -7,6 +7,7 @@ import type {
   MailState,
   StoredInquiry,
 } from "../contact/inquiries.server.ts";
+import { quoteRows } from "../contact/quote-form.server.ts";
 
 const inIndia = new Intl.DateTimeFormat("en-CA", {
   timeZone: "Asia/Kolkata",
@@ -147,6 +148,7 @@ const CSV_COLUMNS = [
   "Phone",
   "Subject",
   "Message",
+  "Quote request",
   "Service",
   "Came from",
   "Company copy",
@@ -164,6 +166,11 @@ export function formatCsv(inquiries: InquiryListing[], now: number = Date.now())
     inquiry.phone,
     inquiry.subject,
     inquiry.message,
+    inquiry.quote
+      ? quoteRows(inquiry.quote)
+          .map(([label, value]) => `${label}: ${value}`)
+          .join("\n")
+      : "",
     serviceName(inquiry.service),
     inquiry.sourcePage ?? "",
     describeMail(inquiry, "company", now),

@@ -165,6 +165,17 @@ const SettingsSchema = v.pipe(
     // Personal data.
     /** An inquiry, with its mails and notes, is deleted this many days after it arrived (the daily clean-up). */
     INQUIRY_RETENTION_DAYS: v.optional(wholeNumber(1, 3650), "730"),
+
+    // Staff sign-in.
+    /**
+     * "fast-for-tests" hashes new staff passwords at a cost a test suite can
+     * afford and an attacker could too; the server refuses it on a database
+     * that already holds a password hashed at the standard cost.
+     */
+    STAFF_PASSWORD_HASHING: v.optional(
+      v.picklist(["standard", "fast-for-tests"], 'must be "standard" or "fast-for-tests"'),
+      "standard",
+    ),
   }),
   v.forward(
     v.check(

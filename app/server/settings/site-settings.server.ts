@@ -28,6 +28,8 @@ export type SiteSettings = {
   form: { secret: Buffer; minFillMs: number; maxAgeMs: number };
   /** Days an inquiry is kept after it arrived. */
   retentionDays: number;
+  /** "fast-for-tests" only in a test suite (STAFF_PASSWORD_HASHING). */
+  passwordHashing: "standard" | "fast-for-tests";
 };
 
 /**
@@ -70,6 +72,7 @@ export function readSiteSettings(
       maxAgeMs: e.FORM_MAX_AGE_HOURS * 3_600_000,
     },
     retentionDays: e.INQUIRY_RETENTION_DAYS,
+    passwordHashing: e.STAFF_PASSWORD_HASHING,
   };
 }
 

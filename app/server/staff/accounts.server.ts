@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Database, retryWhileBusy } from "../store/db.server.ts";
 import { queueStaffNotice } from "./notices.server.ts";
+import { passwordCost } from "./passwords.server.ts";
 
 export type StaffAccount = {
   id: number;
@@ -132,6 +133,14 @@ export function createStaffAccounts(db: Database) {
           previousHash,
         ]),
       );
+    },
+
+    /** Whether any password was hashed at the standard cost: a database of real accounts. */
+    async holdsStandardHashes(): Promise<boolean> {
+      const row = await db.get("SELECT 1 AS found FROM staff WHERE password_hash LIKE ? LIMIT 1", [
+        `scrypt$ln=${passwordCost.log2N},%`,
+      ]);
+      return row !== undefined;
     },
 
     async signedIn(id: number, now = Date.now()): Promise<void> {

@@ -43,12 +43,12 @@ const days = (count: number) => `${count} ${count === 1 ? "day" : "days"}`;
 export function privacyNotice({ retentionDays, mailTo }: PrivacySettings): LegalDocument {
   const { grievance } = site;
   const notice: LegalDocument = {
-    lastUpdated: "2026-11-20",
+    lastUpdated: "2026-11-25",
     sections: [
       {
         heading: "Who we are",
         body: [
-          `${site.legalName} (“we”) runs this website. This notice says what happens to the details you give us through its contact form, and what rights you have over them under India’s Digital Personal Data Protection Act, 2023.`,
+          `${site.legalName} (“we”) runs this website. This notice says what happens to the details you give us through its contact form and its quote request, and what rights you have over them under India’s Digital Personal Data Protection Act, 2023.`,
         ],
       },
       {
@@ -59,6 +59,15 @@ export function privacyNotice({ retentionDays, mailTo }: PrivacySettings): Legal
           "the subject and message you write, so that we know what you need and can prepare a quote;",
           "when it arrived, the service page you opened the form from (if any) and the page of this website you came from, so that we know what you were looking at;",
           "a reference number, such as ENQ-2026-000042, for you and us to quote.",
+        ],
+      },
+      {
+        heading: "What a quote request adds",
+        body: "When you ask for a quote, we also keep, for the same purposes and the same time:",
+        list: [
+          "the product's specification, quantities and needed-by date you give, so that we can price the job;",
+          "the delivery PIN code, so that we can price the delivery;",
+          "your company name and GSTIN, if you give them, so that the quotation and invoice are made out correctly for GST.",
         ],
       },
       {
