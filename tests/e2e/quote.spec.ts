@@ -158,6 +158,7 @@ test.describe("with a script", () => {
     expect(scripts.length).toBeGreaterThan(0);
     await pin.fill("400001");
     await expect(page.locator("#quote-pin_code-error")).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: "Delivers to" })).toHaveText("Delivers to Maharashtra.");
   });
 
   test("an incomplete form is not sent: its summary takes focus and lists what to correct", async ({ page }) => {

@@ -157,6 +157,7 @@ export const quoteFormText = {
   quantityHint: "Up to three quantities, to compare prices.",
   neededBy: "Needed by",
   pinCode: "Delivery PIN code",
+  deliversTo: (state: string) => `Delivers to ${state}.`,
   company: "Company name (optional)",
   gstin: "GSTIN (optional)",
   gstinHint: "For a GST invoice: 15 characters, such as 27AAPFU0939F1ZV.",

@@ -3,6 +3,7 @@ import { contactFormExtras, contactFormText } from "../../content/contact-form.t
 import { quoteSpecs, quoteFormText as text } from "../../content/quote-form.ts";
 import { findService } from "../../content/services.ts";
 import { paths } from "../../content/urls.ts";
+import { pinCodeProblem, stateForPinCode } from "../../lib/pin-code.ts";
 import {
   orderFields,
   personFields,
@@ -145,6 +146,8 @@ function QuoteInput({
   onInput,
 }: { field: QuoteField; value: string; error: string | undefined } & InputEvents) {
   const id = fieldId(field.name);
+  // The PIN code's state is said as it is typed (and after a refused form, without a script).
+  const [pinState, setPinState] = useState(() => statePhrase(field, value));
   const describedBy = [field.hint ? hintId(field.name) : "", error ? errorId(field.name) : ""]
     .filter(Boolean)
     .join(" ");
@@ -155,7 +158,10 @@ function QuoteInput({
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy || undefined,
     onBlur,
-    onInput,
+    onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      onInput(event);
+      if (field.name === "pin_code") setPinState(statePhrase(field, event.currentTarget.value));
+    },
   };
   const notes = (
     <>
@@ -168,6 +174,11 @@ function QuoteInput({
         <p id={errorId(field.name)} className="field__error">
           <span className="visually-hidden">Error: </span>
           {error}
+        </p>
+      )}
+      {field.name === "pin_code" && (
+        <p className="field__hint" role="status">
+          {pinState}
         </p>
       )}
     </>
@@ -214,4 +225,11 @@ function QuoteInput({
       )}
     </div>
   );
+}
+
+/** "Delivers to Maharashtra" for a PIN code whose state is known; empty otherwise. */
+function statePhrase(field: QuoteField, value: string): string {
+  if (field.name !== "pin_code" || pinCodeProblem(value) !== undefined) return "";
+  const state = stateForPinCode(value);
+  return state ? text.deliversTo(state) : "";
 }
