@@ -2,7 +2,7 @@ import "./require-node.mjs";
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { createInquiryStore, REFERENCE_PATTERN } from "../app/server/contact/inquiries.server.ts";
-import { formatCsv, formatListing } from "../app/server/inbox/report.server.ts";
+import { describeStaffNotices, formatCsv, formatListing } from "../app/server/inbox/report.server.ts";
 import { createOutbox } from "../app/server/mail/outbox.server.ts";
 import { commandArgs } from "./lib/command-args.ts";
 import { commandStoreDescription, commandStoreExists, openCommandDatabase } from "./lib/command-database.ts";
@@ -81,6 +81,7 @@ async function main(): Promise<number> {
     const csv = args.values.csv;
     if (csv === undefined) {
       process.stdout.write(formatListing(inquiries));
+      process.stdout.write(describeStaffNotices(await createOutbox(db).staffNoticesNotSent()));
     } else if (csv === "" || csv === "-") {
       process.stdout.write(formatCsv(inquiries));
     } else {

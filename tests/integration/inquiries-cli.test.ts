@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { createInquiryStore } from "../../app/server/contact/inquiries.server.ts";
 import { createOutbox, isInquiryMail } from "../../app/server/mail/outbox.server.ts";
+import { createStaffAccounts } from "../../app/server/staff/accounts.server.ts";
 import { openStore } from "../../app/server/store/db.server.ts";
 import { throwawayPostgresDatabase } from "../support/test-postgres.ts";
 import { newTestStoreLocation, type TestStoreLocation, testEngine } from "../support/test-store.ts";
@@ -123,6 +124,24 @@ test("shows each inquiry's status, where it came from, and spam with its reason 
   expect(csv).toContain(`"${first}","2026-03-02 10:30","New","Asha Verma",`);
   expect(csv).toContain(`,"Packaging Box","/services/box","sent 2026-03-02 10:30",`);
   expect(csv).toContain(`"Spam (The hidden field a person never sees was filled in)","Bot"`);
+});
+
+test("says when a notice to a staff member about their account failed, and --retry-failed sends it again", async () => {
+  await seed();
+  const db = await open();
+  const accounts = createStaffAccounts(db);
+  const asha = await accounts.add({ email: "asha@example.com", name: "Asha Verma" });
+  await accounts.setPassword(asha.id, "scrypt$stand-in");
+  const outbox = createOutbox(db);
+  for (const mail of (await outbox.claimDue(Date.now(), 10, 60_000)).filter((mail) => !isInquiryMail(mail))) {
+    await outbox.markFailed(mail, "550 No such mailbox here");
+  }
+  await db.close();
+  expect((await run()).stdout).toContain(
+    "Notices to staff about their accounts not sent: waiting 0, failed 1, not confirmed 0. --retry-failed sends the failed ones again.",
+  );
+  await run("--retry-failed");
+  expect((await run()).stdout).toContain("Notices to staff about their accounts not sent: waiting 1, failed 0");
 });
 
 test("--retry-failed puts failed mails back in the queue", async () => {

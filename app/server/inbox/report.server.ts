@@ -178,3 +178,13 @@ export function formatCsv(inquiries: InquiryListing[], now: number = Date.now())
   ]);
   return `\uFEFF${[CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
+
+/**
+ * A line on the notices staff get about their own accounts, when any is not
+ * sent: they name no inquiry, so the listing above does not show them.
+ */
+export function describeStaffNotices(counts: { pending: number; failed: number; unknown: number }): string {
+  const { pending, failed, unknown } = counts;
+  if (pending + failed + unknown === 0) return "";
+  return `Notices to staff about their accounts not sent: waiting ${pending}, failed ${failed}, not confirmed ${unknown}.${failed > 0 ? " --retry-failed sends the failed ones again." : ""}\n`;
+}

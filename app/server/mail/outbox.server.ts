@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { MailKind } from "../contact/inquiries.server.ts";
+import type { MailKind, MailState } from "../contact/inquiries.server.ts";
 import type { StaffNotice, StaffNoticeKind } from "../staff/notices.server.ts";
 import { BUSY_PATIENCE_MS, type Database, isBusy, placeholders, retryWhileBusy } from "../store/db.server.ts";
 
@@ -135,6 +135,15 @@ export function createOutbox(db: Database) {
          FROM outbox WHERE state = 'pending'`,
       );
       return row?.due ?? undefined;
+    },
+    /** How many notices to staff about their accounts are not sent, by state: for the command line's report. */
+    async staffNoticesNotSent(): Promise<{ pending: number; failed: number; unknown: number }> {
+      const rows = await db.all<{ state: MailState; count: number }>(
+        "SELECT state, count(*) AS count FROM outbox WHERE staff_id IS NOT NULL AND state != 'sent' GROUP BY state",
+      );
+      const counts = { pending: 0, failed: 0, unknown: 0 };
+      for (const row of rows) if (row.state !== "sent") counts[row.state] = Number(row.count);
+      return counts;
     },
     /** Puts every failed mail back in the queue with fresh attempts; answers how many. */
     retryFailed(now: number): Promise<number> {
