@@ -195,7 +195,7 @@ async function passwordHashingFor(env: SiteSettings, db: Database, log: Log): Pr
       "STAFF_PASSWORD_HASHING=fast-for-tests is for test suites: this database holds staff passwords hashed at the standard cost. Remove the setting.",
     );
   }
-  log.warn(
+  log.info(
     "STAFF_PASSWORD_HASHING=fast-for-tests: new staff passwords are hashed cheaply. Never use this outside tests.",
   );
   return { passwordCost: testPasswordCost };

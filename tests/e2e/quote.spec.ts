@@ -49,7 +49,8 @@ test.describe("the quote request", () => {
     await page.waitForTimeout(MIN_FILL_MS);
     await page.getByRole("button", { name: "Send quote request" }).click();
 
-    await expect(page.getByRole("heading", { name: "Thank you, your message has arrived" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Thank you, your quote request has arrived" })).toBeVisible();
+    await expect(page.getByText("An estimator replies with prices within one working day")).toBeVisible();
     const reference = (await page.locator(".contact-sent__reference strong").textContent()) ?? "";
     expect(reference).toMatch(/^ENQ-\d{4}-\d{6}$/);
 

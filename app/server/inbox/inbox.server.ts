@@ -1,6 +1,7 @@
 import {
   type InquiryStatus,
   inquiryStatuses,
+  mailKindLabels,
   NOTE_MAX_LENGTH,
   spamReasons,
   statusLabels,
@@ -233,8 +234,8 @@ export function createInbox(db: Database) {
             [now.getTime(), inquiryId, kind],
           )) > 0;
         if (changed) {
-          const which = kind === "company" ? "Company copy" : "Acknowledgement";
-          await recordAudit(tx, { actor: actor.email, action: "mail sent again", inquiryId, detail: which }, now);
+          const detail = mailKindLabels[kind];
+          await recordAudit(tx, { actor: actor.email, action: "mail sent again", inquiryId, detail }, now);
         }
         return changed;
       });

@@ -1,5 +1,5 @@
 import { findService } from "../../site/content/services.ts";
-import { statusLabels } from "../../staff/content/inbox.ts";
+import { mailKindLabels, statusLabels } from "../../staff/content/inbox.ts";
 import type {
   DeliveryStatus,
   InquiryListing,
@@ -24,8 +24,6 @@ export function formatIndiaTime(value: string | number): string {
   const parts = Object.fromEntries(inIndia.formatToParts(new Date(value)).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
-
-const kindLabel: Record<MailKind, string> = { company: "Company copy", acknowledgement: "Acknowledgement" };
 
 const attempts = (count: number) => `${count} ${count === 1 ? "attempt" : "attempts"}`;
 
@@ -121,7 +119,7 @@ export function formatListing(inquiries: InquiryListing[], now: number = Date.no
       ...(inquiry.service ? [`  Service: ${safe(serviceName(inquiry.service))}`] : []),
       ...(inquiry.sourcePage ? [`  Came from: ${safe(inquiry.sourcePage)}`] : []),
       ...(["company", "acknowledgement"] as const).map(
-        (kind) => `  ${kindLabel[kind]}: ${safe(describeMail(inquiry, kind, now))}`,
+        (kind) => `  ${mailKindLabels[kind]}: ${safe(describeMail(inquiry, kind, now))}`,
       ),
       "",
     );
@@ -151,8 +149,8 @@ const CSV_COLUMNS = [
   "Quote request",
   "Service",
   "Came from",
-  "Company copy",
-  "Acknowledgement",
+  mailKindLabels.company,
+  mailKindLabels.acknowledgement,
 ];
 
 /** CSV for a spreadsheet: UTF-8 with a byte-order mark (so Excel reads Hindi and emoji right), CRLF rows. */

@@ -1,4 +1,6 @@
+import { contactFormText } from "./contact-form.ts";
 import type { ServiceSlug } from "./services.ts";
+import { site } from "./site.ts";
 
 /**
  * The quote request: what an estimator needs to price a job, by the kind of
@@ -119,8 +121,14 @@ export const quoteLimits = {
 export const quoteFormText = {
   title: "Get a Quote",
   heading: "Get a Quote",
-  sentTitle: "Quote Request Sent",
-  another: "Ask for another quote",
+  sent: {
+    ...contactFormText.sent,
+    title: "Quote Request Sent",
+    heading: "Thank you, your quote request has arrived",
+    referenceHint: "Please quote it if you call or write to us about this request.",
+    next: `An estimator replies with prices within one working day (${site.hours}).`,
+    another: "Ask for another quote",
+  },
   description:
     "Tell us the product, its size, material and quantities, and an estimator replies with a price within one working day.",
   chooseProduct: "Product",

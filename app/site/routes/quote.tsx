@@ -42,7 +42,7 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData?.state === "sent"
-    ? buildMeta({ title: text.sentTitle, description: text.description })
+    ? buildMeta({ title: text.sent.title, description: text.description })
     : buildMeta({ title: text.title, description: text.description, path: paths.quote, trail: homeTrail });
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,7 +59,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
             <ContactSent
               reference={loaderData.reference}
               confirmationByEmail={loaderData.confirmationByEmail}
-              again={{ to: paths.quote, label: text.another }}
+              form={{ words: text.sent, page: paths.quote }}
             />
           ) : service ? (
             <>

@@ -29,6 +29,9 @@ export const spamReasons = {
   byStaff: "Marked as spam by staff",
 } as const;
 
+/** The inquiry's two mails by name, in the inquiry page, the report, the CSV and the audit log. */
+export const mailKindLabels = { company: "Company copy", acknowledgement: "Acknowledgement" } as const;
+
 export const inboxText = {
   title: "Inbox",
   heading: "Inquiries",

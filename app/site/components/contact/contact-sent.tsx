@@ -6,13 +6,15 @@ type ContactSentProps = {
   reference: string | null;
   /** Whether an acknowledgement e-mail goes out at all (it does not while e-mail is off). */
   confirmationByEmail: boolean;
-  /** Where to send another, and its words: the contact form unless said otherwise. */
-  again?: { to: string; label: string };
+  /** The form's own words and page, for a form other than the contact form. */
+  form?: { words: SentWords; page: string };
 };
 
-/** The thank-you state of the contact page: the reference, and what happens next. */
-export function ContactSent({ reference, confirmationByEmail, again }: ContactSentProps) {
-  const text = contactFormText.sent;
+export type SentWords = Record<keyof typeof contactFormText.sent, string>;
+
+/** The thank-you state of a form page (the contact form's by default): the reference, and what happens next. */
+export function ContactSent({ reference, confirmationByEmail, form }: ContactSentProps) {
+  const text = form?.words ?? contactFormText.sent;
   return (
     <div className="contact-sent">
       {/* The form the visitor was in has gone; the news that it arrived is where focus belongs. */}
@@ -31,8 +33,8 @@ export function ContactSent({ reference, confirmationByEmail, again }: ContactSe
       <p>{text.next}</p>
       {reference && confirmationByEmail && <p>{text.confirmation}</p>}
       <p className="contact-sent__again">
-        <a href={again?.to ?? paths.contact} className="button button--ghost">
-          {again?.label ?? text.another}
+        <a href={form?.page ?? paths.contact} className="button button--ghost">
+          {text.another}
         </a>
       </p>
     </div>
