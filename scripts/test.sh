@@ -56,7 +56,9 @@ step "production build" npm run build
 step "size-limit" npm run size
 export INTEGRATION_BUILD_DIR=build
 echo "Unit, integration (SQLite) and scale (PostgreSQL, nginx) tests:"
-step "unit, integration (SQLite) and scale tests" npm run test:unit
+# Two test files at a time, not Vitest's one on two cores: most of them wait on a
+# server, a mail server or a database rather than compute.
+step "unit, integration (SQLite) and scale tests" npm run test:unit -- --maxWorkers=2
 
 postgres_log=$(mktemp)
 # A failed browser test stops the suite: the PostgreSQL pass stops with it.
