@@ -8,7 +8,8 @@ import {
 import { paths } from "../../content/urls.ts";
 import { type ContactErrors, validateContact, validateContactField } from "../../lib/contact-schema.ts";
 import { BotTrap } from "./bot-trap.tsx";
-import { focusField, useCheckedForm } from "./use-checked-form.ts";
+import { FormSummary } from "./form-summary.tsx";
+import { useCheckedForm } from "./use-checked-form.ts";
 
 /** The server's answer to a form it refused. */
 export type ContactFormAnswer = {
@@ -71,23 +72,12 @@ export function ContactForm({ subject, token, answer, origin }: ContactFormProps
       data-enhanced={enhanced ? "" : undefined}
     >
       {showSummary && (
-        <div className="form-summary" role="alert" tabIndex={-1} ref={summary} aria-labelledby="contact-summary-title">
-          <h3 id="contact-summary-title" className="form-summary__title">
-            {contactFormText.summaryHeading}
-          </h3>
-          {formError && <p className="form-summary__text">{formError}</p>}
-          {listed.length > 0 && (
-            <ul className="form-summary__list">
-              {listed.map(({ name }) => (
-                <li key={name}>
-                  <a href={`#${fieldId(name)}`} onClick={focusField}>
-                    {errors[name]}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <FormSummary
+          idPrefix="contact"
+          formError={formError}
+          problems={listed.map(({ name }) => ({ fieldId: fieldId(name), text: errors[name] ?? "" }))}
+          summaryRef={summary}
+        />
       )}
       {contactFields.map((field) => {
         const error = errors[field.name];

@@ -16,7 +16,8 @@ import {
   validateQuote,
 } from "../../lib/quote-schema.ts";
 import { BotTrap } from "../contact/bot-trap.tsx";
-import { focusField, useCheckedForm } from "../contact/use-checked-form.ts";
+import { FormSummary } from "../contact/form-summary.tsx";
+import { useCheckedForm } from "../contact/use-checked-form.ts";
 
 type QuoteFormProps = {
   /** The product's slug: its questions come from the catalog, in the browser as on the server. */
@@ -88,23 +89,15 @@ export function QuoteForm({ serviceSlug, token, answer, sourcePage }: QuoteFormP
       data-enhanced={enhanced ? "" : undefined}
     >
       {showSummary && (
-        <div className="form-summary" role="alert" tabIndex={-1} ref={summary} aria-labelledby="quote-summary-title">
-          <h3 id="quote-summary-title" className="form-summary__title">
-            {contactFormText.summaryHeading}
-          </h3>
-          {formError && <p className="form-summary__text">{formError}</p>}
-          {listed.length > 0 && (
-            <ul className="form-summary__list">
-              {listed.map((field) => (
-                <li key={field.name}>
-                  <a href={`#${fieldId(field.name)}`} onClick={focusField}>
-                    {field.label}: {errors[field.name]}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <FormSummary
+          idPrefix="quote"
+          formError={formError}
+          problems={listed.map((field) => ({
+            fieldId: fieldId(field.name),
+            text: `${field.label}: ${errors[field.name] ?? ""}`,
+          }))}
+          summaryRef={summary}
+        />
       )}
       {groups.map((group) => (
         <fieldset key={group.id} className="quote-form__group">
