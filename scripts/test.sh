@@ -57,8 +57,10 @@ step "size-limit" npm run size
 export INTEGRATION_BUILD_DIR=build
 echo "Unit, integration (SQLite) and scale (PostgreSQL, nginx) tests:"
 # Two test files at a time, not Vitest's one on two cores: most of them wait on a
-# server, a mail server or a database rather than compute.
-step "unit, integration (SQLite) and scale tests" npm run test:unit -- --maxWorkers=2
+# server, a mail server or a database rather than compute. The scale tests time
+# what happens around a stop or a fault, so they run after, alone.
+step "unit and integration tests (SQLite)" npm run test:unit -- --project unit --project integration --maxWorkers=2
+step "scale tests (PostgreSQL, nginx)" npm run test:unit -- --project scale
 
 postgres_log=$(mktemp)
 # A failed browser test stops the suite: the PostgreSQL pass stops with it.
