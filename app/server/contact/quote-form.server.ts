@@ -1,16 +1,18 @@
 import { quoteFormText } from "../../site/content/quote-form.ts";
 import { services } from "../../site/content/services.ts";
 import { paths } from "../../site/content/urls.ts";
+import { contactBodyLimitBytes } from "../../site/lib/contact-schema.ts";
 import { type QuoteParticulars, quoteFields, validateQuote } from "../../site/lib/quote-schema.ts";
 import type { InquiryForm } from "./submission.server.ts";
 
 const fieldNames = [...new Set(["service", ...services.flatMap((service) => quoteFields(service).map((f) => f.name))])];
 
 /**
- * The largest quote request the server reads: every field at its limit,
- * percent-encoded at worst, is well below it.
+ * The largest quote request the server reads: the one limit every form body
+ * has (server/http-app.ts applies it before any route); every field of the
+ * quote at its limit, percent-encoded at worst, is well below it.
  */
-export const quoteBodyLimitBytes = 64 * 1024;
+const quoteBodyLimitBytes = contactBodyLimitBytes;
 
 /** The quote request, as one of the site's inquiry forms: the specification rides with the inquiry. */
 export const quoteForm: InquiryForm = {
