@@ -10,12 +10,10 @@ export type RateLimiter = {
 
 /**
  * A sliding window per key, counted in the store so every instance behind the
- * proxy draws on one budget. A use is written first, then the uses the store
- * took before it are counted, each one statement: a burst spread over
- * instances never waits on a lock or a retry, and is served first come, first
- * served. (Only a use still committing while a later one counts, a matter of
- * microseconds, could let one more through.) A refused use is taken back, so
- * a person who waits as told is let in.
+ * proxy draws on one budget. Each use is counted in a short transaction that
+ * first locks the key's row: uses of one key, from any instance, are counted
+ * one after another and exactly, while other keys never wait. A refused use is
+ * not written, so a person who waits as told is let in.
  */
 export function createRateLimiter(
   db: Database,
@@ -29,21 +27,28 @@ export function createRateLimiter(
     if (at >= nextSweep) {
       nextSweep = at + windowMs;
       await db.run("DELETE FROM rate_limit_uses WHERE at <= ?", [at - windowMs]);
+      await db.run("DELETE FROM rate_limit_keys WHERE key NOT IN (SELECT key FROM rate_limit_uses)");
     }
-    const mine = await db.get<{ id: number }>("INSERT INTO rate_limit_uses (key, at) VALUES (?, ?) RETURNING id", [
-      key,
-      at,
-    ]);
-    // First come, first served: the uses before this one, in the order the store took them.
-    const earlier = await db.all<{ at: number }>(
-      "SELECT at FROM rate_limit_uses WHERE key = ? AND at > ? AND id < ? ORDER BY at, id",
-      [key, at - windowMs, mine?.id],
+    return db.transaction(
+      async (tx) => {
+        await tx.run(
+          "INSERT INTO rate_limit_keys (key) VALUES (?) ON CONFLICT (key) DO UPDATE SET key = excluded.key",
+          [key],
+        );
+        const uses = await tx.all<{ at: number }>(
+          "SELECT at FROM rate_limit_uses WHERE key = ? AND at > ? ORDER BY at",
+          [key, at - windowMs],
+        );
+        if (uses.length < max) {
+          await tx.run("INSERT INTO rate_limit_uses (key, at) VALUES (?, ?)", [key, at]);
+          return { allowed: true } as const;
+        }
+        // One more fits once all but max − 1 of them have left the window.
+        const leaving = uses[uses.length - max] ?? uses[0];
+        return { allowed: false, retryAfterMs: Math.max(1, Number(leaving?.at ?? at) + windowMs - at) } as const;
+      },
+      { isolation: "read-committed" },
     );
-    if (earlier.length < max) return { allowed: true };
-    await db.run("DELETE FROM rate_limit_uses WHERE id = ?", [mine?.id]);
-    // One more fits once all but max − 1 of them have left the window.
-    const leaving = earlier[earlier.length - max] ?? earlier[0];
-    return { allowed: false, retryAfterMs: Math.max(1, (leaving?.at ?? at) + windowMs - at) };
   }
 
   return { take: (key) => retryWhileBusy(() => take(key)) };

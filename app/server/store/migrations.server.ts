@@ -30,6 +30,12 @@ const quoteRequests: Migration = {
   sql: "ALTER TABLE inquiries ADD COLUMN quote TEXT;",
 };
 
+const rateLimitKeys: Migration = {
+  version: 13,
+  name: "one row per rate-limited key, locked while a use is counted so instances counting at once count exactly",
+  sql: "CREATE TABLE rate_limit_keys (key TEXT PRIMARY KEY);",
+};
+
 /**
  * Step 11: the outbox also carries the notices a staff member gets about their
  * own account, so they are sent, retried and recorded like every other mail.
@@ -283,6 +289,7 @@ export const sqliteMigrations: readonly Migration[] = [
     `,
   },
   quoteRequests,
+  rateLimitKeys,
 ];
 
 /**
@@ -493,4 +500,5 @@ export const postgresMigrations: readonly Migration[] = [
     `,
   },
   quoteRequests,
+  rateLimitKeys,
 ];
