@@ -11,6 +11,7 @@ import {
 } from "./app/server/settings/settings.server.ts";
 import { settingsFromArguments } from "./server/command-line.ts";
 import { prepareGracefulStop } from "./server/graceful-stop.ts";
+import { postedFormOf } from "./server/file-posts.ts";
 import { createHttpApp } from "./server/http-app.ts";
 import { createHttpServer } from "./server/http-server.ts";
 import { createLog } from "./server/log.ts";
@@ -60,8 +61,14 @@ app = createHttpApp({
   log,
   // Not ready from the moment a stop begins, so a proxy sends new visitors to another instance while this one finishes.
   readiness: async () => (stopping ? { ready: false, reason: "stopping" } : (await site.services()).readiness()),
+  uploads: async () => (await site.services()).uploadServices(),
   getLoadContext: async (req, { requestId, log: requestLog }) =>
-    (await site.services()).createLoadContext({ clientAddress: req.ip, requestId, log: requestLog }),
+    (await site.services()).createLoadContext({
+      clientAddress: req.ip,
+      requestId,
+      log: requestLog,
+      fileProblems: postedFormOf(req)?.fileProblems ?? [],
+    }),
 });
 const graceful = prepareGracefulStop(server);
 server.listen(config.port, config.host, () => {

@@ -13,7 +13,7 @@ export { createLoadContext } from "./request-context.server.ts";
 // The server build exposes this module to server.ts as build.entry.module, which is
 // how the HTTP server and the contact action come to share one database and one mail
 // queue. Nothing here starts at import: the build's prerender step imports it too.
-export { readiness, startSiteServices, stopSiteServices } from "./server/site-services.server.ts";
+export { readiness, startSiteServices, stopSiteServices, uploadServices } from "./server/site-services.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -1,4 +1,5 @@
 import { createContext, RouterContextProvider } from "react-router";
+import type { ArtworkProblem } from "./server/uploads/artwork.server.ts";
 
 type Log = Pick<Console, "info" | "warn" | "error">;
 
@@ -22,17 +23,27 @@ export const requestLogContext = createContext<Log>(console);
  */
 export const storeBusyContext = createContext<boolean>(false);
 
+/** What became of the files of a multipart form post that could not be kept (too large, not artwork…). */
+export const fileProblemsContext = createContext<readonly ArtworkProblem[]>([]);
+
 export type RequestScope = {
   clientAddress: string | undefined;
+  fileProblems?: readonly ArtworkProblem[];
   requestId: string;
   log: Log;
 };
 
 /** The load context the production server gives every request. */
-export function createLoadContext({ clientAddress, requestId, log }: RequestScope): RouterContextProvider {
+export function createLoadContext({
+  clientAddress,
+  requestId,
+  log,
+  fileProblems,
+}: RequestScope): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(clientAddressContext, clientAddress || "unknown");
   context.set(requestIdContext, requestId);
   context.set(requestLogContext, log);
+  if (fileProblems) context.set(fileProblemsContext, fileProblems);
   return context;
 }

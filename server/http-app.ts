@@ -4,12 +4,14 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { Readiness } from "../app/server/readiness.server.ts";
 import type { ServerSettings } from "../app/server/settings/settings.server.ts";
+import type { UploadServices } from "../app/server/uploads/uploads.server.ts";
 import { type StatusPageKind, statusPages } from "../app/site/content/status-pages.ts";
-import { statusPagesPath, statusPageUrl } from "../app/site/content/urls.ts";
+import { paths, quoteUploadsPath, statusPagesPath, statusPageUrl } from "../app/site/content/urls.ts";
 import { contactBodyLimitBytes } from "../app/site/lib/contact-schema.ts";
 import { contentSecurityPolicy } from "../app/site/lib/csp.ts";
 import { isStaffPath } from "../app/staff/paths.ts";
 import { canonicalAddress, canonicalPath } from "./canonical-address.ts";
+import { formPostsWithFiles, uploadAddress } from "./file-posts.ts";
 import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
 import { healthChecks } from "./health.ts";
 import { type Log, requestIdFrom, type ServerLog } from "./log.ts";
@@ -24,6 +26,8 @@ type AppOptions = {
   log: ServerLog;
   /** For GET /readyz: whether this instance can take visitors now. */
   readiness: () => Promise<Readiness>;
+  /** Artwork uploads, when they are on. */
+  uploads?: () => Promise<UploadServices | undefined>;
   /** What each request's loaders and actions see as their context, such as the client's address and the request's id. */
   getLoadContext?: (req: Request, scope: RequestScope) => RouterContextProvider | Promise<RouterContextProvider>;
 } & (
@@ -83,6 +87,10 @@ export function createHttpApp(options: AppOptions) {
       (message) => log.warn(message),
     ),
   );
+  // Files are larger than any form body: they have their own address and limits, before the form bodies' limit.
+  const uploads = options.uploads ?? (async () => undefined);
+  app.use(quoteUploadsPath, uploadAddress(uploads, sendStatusPage));
+  app.use(formPostsWithFiles(paths.quote, uploads, sendStatusPage));
   app.use(limitBodySize(contactBodyLimitBytes, (res) => sendStatusPage(res, "too-large")));
   app.use(statusPagesPath, (_req, res) => sendStatusPage(res, "not-found"));
   // Page data for React Router's client, which the site does not run: no such address.

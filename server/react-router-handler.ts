@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { postedFormOf } from "./file-posts.ts";
 
 type Options = {
   /** The build, or a function that gives the current one (development reloads it on every change). */
@@ -48,7 +49,13 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
   }
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
+  const posted = postedFormOf(req);
+  if (posted) {
+    // A multipart post whose files are stored already: the action reads its fields as an ordinary form.
+    headers.set("content-type", "application/x-www-form-urlencoded");
+    headers.set("content-length", String(Buffer.byteLength(posted.body)));
+    init.body = posted.body;
+  } else if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }

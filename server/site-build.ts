@@ -5,6 +5,7 @@ import type { RequestHandler } from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { RequestScope } from "../app/request-context.server.ts";
 import type { Readiness } from "../app/server/readiness.server.ts";
+import type { UploadServices } from "../app/server/uploads/uploads.server.ts";
 import type { Log } from "./log.ts";
 
 /**
@@ -21,6 +22,8 @@ export type SiteServices = {
   /** For GET /readyz: whether the store answers and the mail queue is moving. */
   readiness: () => Promise<Readiness>;
   createLoadContext: (scope: RequestScope) => RouterContextProvider;
+  /** Artwork uploads (resumable, and files in a form post), or undefined when they are off. */
+  uploadServices: () => UploadServices | undefined;
 };
 
 export type SiteBuild = {
@@ -33,7 +36,13 @@ export type SiteBuild = {
 
 function servicesOf(build: ServerBuild, where: string): SiteServices {
   const entry = build.entry.module as typeof build.entry.module & Partial<SiteServices>;
-  if (!entry.startSiteServices || !entry.stopSiteServices || !entry.readiness || !entry.createLoadContext) {
+  if (
+    !entry.startSiteServices ||
+    !entry.stopSiteServices ||
+    !entry.readiness ||
+    !entry.createLoadContext ||
+    !entry.uploadServices
+  ) {
     throw new Error(`The server build at ${where} is out of date: run "npm run build" again.`);
   }
   return entry as SiteServices;

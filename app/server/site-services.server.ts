@@ -22,6 +22,7 @@ import { type ScryptCost, testPasswordCost } from "./staff/passwords.server.ts";
 import { createStaffServices, type StaffServices } from "./staff/staff.server.ts";
 import { DamagedDatabaseError, type Database, openStore, retryWhileBusy } from "./store/db.server.ts";
 import { describeStore } from "./store/location.server.ts";
+import { openUploadServices, type UploadServices } from "./uploads/uploads.server.ts";
 
 /** What the contact action needs, one shared instance per process. */
 export type SiteServices = {
@@ -35,9 +36,25 @@ export type SiteServices = {
   staff: StaffServices;
   /** Tells the mail queue something new is waiting; does nothing while e-mail is off. */
   notifyOutbox(): void;
+  /** Artwork uploads with quote requests; undefined when UPLOADS=0. */
+  uploads: UploadServices | undefined;
+  /**
+   * Deletes from storage, now, the files nobody needs any more (an erased
+   * inquiry's, unsent ones past a day); the clean-up also runs every so often.
+   */
+  sweepFiles(): Promise<void>;
 };
 
-type Running = SiteServices & { db: Database; outbox: Outbox; worker?: OutboxWorker; retention?: RetentionJob };
+type Running = SiteServices & {
+  db: Database;
+  outbox: Outbox;
+  worker?: OutboxWorker;
+  retention?: RetentionJob;
+  fileSweep?: ReturnType<typeof setInterval>;
+};
+
+/** How often files nobody needs are looked for: an unsent upload goes within this long after its day. */
+const FILE_SWEEP_EVERY_MS = 15 * 60_000;
 
 // Kept on the global object so that a development server reloading this module
 // reuses the open database and its one worker instead of starting another.
@@ -70,7 +87,17 @@ export async function startSiteServices(log: Log = console): Promise<void> {
   if (holder[KEY]) return;
   const running = await open(log);
   holder[KEY] = running;
-  running.retention = startRetentionJob({ db: running.db, policy: { retentionDays: running.env.retentionDays }, log });
+  running.retention = startRetentionJob({
+    db: running.db,
+    policy: { retentionDays: running.env.retentionDays },
+    log,
+    afterDeleting: () => void running.sweepFiles(),
+  });
+  if (running.uploads) {
+    running.fileSweep = setInterval(() => void running.sweepFiles(), FILE_SWEEP_EVERY_MS);
+    running.fileSweep.unref();
+    log.info(`Artwork files are kept in ${running.uploads.storage.description}.`);
+  }
   const where = describeStore(running.env.store);
   if (running.env.smtp) {
     const { host, port } = running.env.smtp;
@@ -80,6 +107,11 @@ export async function startSiteServices(log: Log = console): Promise<void> {
       `E-mail is off (SMTP_HOST is not set): inquiries are stored in ${where} and listed by "npm run inquiries"; no mail is sent.`,
     );
   }
+}
+
+/** Artwork uploads, for the HTTP server's upload address and multipart posts; undefined when off or not started. */
+export function uploadServices(): UploadServices | undefined {
+  return holder[KEY]?.uploads;
 }
 
 /** How long /readyz waits for the store before it says the store does not answer. */
@@ -114,6 +146,7 @@ export async function stopSiteServices(): Promise<void> {
   if (!running) return;
   holder[KEY] = undefined;
   running.retention?.stop();
+  clearInterval(running.fileSweep);
   await running.worker?.stop();
   await running.db.close();
 }
@@ -136,7 +169,15 @@ async function open(log: Log): Promise<Running> {
   const outbox = createOutbox(db);
   const limiter = createRateLimiter(db, env.rateLimit);
   const staff = createStaffServices(db, audit, await passwordHashingFor(env, db, log));
-  const common = { env, db, store, audit, inbox, outbox, limiter, staff };
+  const uploads = env.uploads && openUploadServices({ db, settings: env.uploads, form: env.form, log });
+  const sweepFiles = async () => {
+    try {
+      await uploads?.artwork.sweep();
+    } catch (error) {
+      log.error(`The clean-up of artwork files could not run: ${errorText(error)}`);
+    }
+  };
+  const common = { env, db, store, audit, inbox, outbox, limiter, staff, uploads, sweepFiles };
   if (!env.smtp) return { ...common, notifyOutbox() {} };
 
   const mailer = createMailer(env.smtp);

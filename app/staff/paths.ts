@@ -20,6 +20,8 @@ export const staffPaths = {
   /** The list's current filter as CSV: the list's own query follows it. */
   export: `${staffAreaPath}/export.csv`,
   inquiry: (reference: string) => `${staffAreaPath}/${encodeURIComponent(reference)}`,
+  /** An artwork file of the inquiry, downloaded by staff; never served anywhere else. */
+  file: (reference: string, id: string) => `${staffAreaPath}/${encodeURIComponent(reference)}/files/${id}`,
   erase: (reference: string) => `${staffAreaPath}/${encodeURIComponent(reference)}/erase`,
 } as const;
 

@@ -329,6 +329,7 @@ async function measureSetup(
     cleanups.push(database.drop);
     databaseUrl = database.url;
     env.DATABASE_URL = database.url;
+    env.UPLOADS = "0";
   }
   const instances: Instance[] = [];
   for (let i = 0; i < setup.instances; i++) instances.push(await startInstance(env));

@@ -46,7 +46,7 @@ type SharedStore = {
 async function sharedStore(): Promise<SharedStore> {
   const database = await throwawayPostgresDatabase("nginx_proxy");
   return {
-    env: { DATABASE_URL: database.url },
+    env: { DATABASE_URL: database.url, UPLOADS: "0" },
     async references() {
       const db = await openStore({ postgresUrl: database.url });
       try {

@@ -25,7 +25,8 @@ export async function newTestStoreLocation(label = "test"): Promise<TestStoreLoc
     const database = await throwawayPostgresDatabase(label);
     return {
       location: { postgresUrl: database.url },
-      env: { DATABASE_URL: database.url, FORM_SECRET },
+      // Files need a bucket beside PostgreSQL; these servers take none.
+      env: { DATABASE_URL: database.url, FORM_SECRET, UPLOADS: "0" },
       remove: () => database.drop(),
     };
   }

@@ -1,7 +1,7 @@
 import { internationalDigits } from "../../site/lib/indian-phone.ts";
 import type { QuoteParticulars } from "../../site/lib/quote-schema.ts";
 import type { InquiryStatus } from "../../staff/content/inbox.ts";
-import { BUSY_PATIENCE_MS, type Database, isBusy, retryWhileBusy } from "../store/db.server.ts";
+import { BUSY_PATIENCE_MS, type Database, isBusy, placeholders, retryWhileBusy } from "../store/db.server.ts";
 
 /** Where the form was opened from: the service of its ?service= link, and the page of this site before it. */
 export type InquiryOrigin = { service: string | null; sourcePage: string | null };
@@ -27,6 +27,8 @@ export type InquiryDetails = {
   subject: string;
   message: string;
   quote?: QuoteParticulars | undefined;
+  /** The ids of received artwork files sent with it. */
+  files?: string[] | undefined;
 };
 
 export type StoredInquiry = InquiryDetails &
@@ -205,6 +207,14 @@ export function createInquiryStore(db: Database) {
             }
             const reference = formatReference(inserted.id, now);
             await tx.run("UPDATE inquiries SET reference = ? WHERE id = ?", [reference, inserted.id]);
+            if (input.files?.length) {
+              await tx.run(
+                `UPDATE uploads SET inquiry_id = ?
+                 WHERE id IN ${placeholders(input.files)} AND inquiry_id IS NULL AND discarded_at IS NULL
+                   AND completed_at IS NOT NULL`,
+                [inserted.id, ...input.files],
+              );
+            }
             if (options.spamReason === undefined) {
               for (const kind of mailKinds) {
                 await tx.run("INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, ?, ?)", [

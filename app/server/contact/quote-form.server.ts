@@ -2,10 +2,12 @@ import { quoteFormText } from "../../site/content/quote-form.ts";
 import { services } from "../../site/content/services.ts";
 import { paths } from "../../site/content/urls.ts";
 import { contactBodyLimitBytes } from "../../site/lib/contact-schema.ts";
-import { type QuoteParticulars, quoteFields, validateQuote } from "../../site/lib/quote-schema.ts";
+import { artworkFields, type QuoteParticulars, quoteFields, validateQuote } from "../../site/lib/quote-schema.ts";
 import type { InquiryForm } from "./submission.server.ts";
 
-const fieldNames = [...new Set(["service", ...services.flatMap((service) => quoteFields(service).map((f) => f.name))])];
+const fieldNames = [
+  ...new Set(["service", artworkFields.ids, ...services.flatMap((service) => quoteFields(service).map((f) => f.name))]),
+];
 
 /**
  * The largest quote request the server reads: the one limit every form body
@@ -19,6 +21,7 @@ export const quoteForm: InquiryForm = {
   page: paths.quote,
   fields: fieldNames,
   limitBytes: quoteBodyLimitBytes,
+  attachments: true,
   // Every field of the longest product's form, ticked boxes too, and the form's own.
   maxFields: fieldNames.length + 4,
   validate(values) {

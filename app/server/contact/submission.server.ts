@@ -1,10 +1,13 @@
+import { artworkText } from "../../site/content/artwork.ts";
 import { contactFields, contactFormExtras, contactFormProblems } from "../../site/content/contact-form.ts";
 import { findService } from "../../site/content/services.ts";
 import { pagePaths, paths } from "../../site/content/urls.ts";
 import { type ContactInput, contactBodyLimitBytes, validateContact } from "../../site/lib/contact-schema.ts";
+import { artworkFields, uploadIdsOf } from "../../site/lib/quote-schema.ts";
 import { spamReasons } from "../../staff/content/inbox.ts";
 import { readFormBody } from "../forms/form-body.server.ts";
 import type { SiteServices } from "../site-services.server.ts";
+import type { ArtworkFile, ArtworkProblem } from "../uploads/artwork.server.ts";
 import { issueFormToken, submissionKey, verifyFormToken } from "./form-token.server.ts";
 import type { InquiryDetails, InquiryOrigin } from "./inquiries.server.ts";
 import { clientKey, type RateLimitDecision } from "./rate-limit.server.ts";
@@ -26,6 +29,8 @@ export type InquiryForm = {
   fields: readonly string[];
   limitBytes: number;
   maxFields?: number;
+  /** Whether the form carries received artwork files (artworkFields.ids), to be sent with the inquiry. */
+  attachments?: boolean;
   validate(values: FormValues): { success: true; details: InquiryDetails } | { success: false; errors: FormErrors };
 };
 
@@ -41,7 +46,12 @@ export type ContactActionData = {
   token?: string;
   /** Where it was opened from, kept for the form shown again. */
   origin?: ContactFormOrigin;
+  /** Artwork files received and kept for the form shown again: they need not be sent twice. */
+  files?: ArtworkFile[];
 };
+
+/** What a form shown again keeps from the one sent: its token, its origin, its received files. */
+type Kept = { token: string; origin?: ContactFormOrigin; files?: ArtworkFile[] };
 
 export type ContactOutcome =
   | { kind: "sent"; location: string }
@@ -127,6 +137,7 @@ export async function submitInquiryForm(
   clientAddress: string,
   services: SiteServices,
   log: Log = console,
+  posted: { fileProblems?: readonly ArtworkProblem[] } = {},
 ): Promise<ContactOutcome> {
   if (request.method !== "POST") return refused(405, {}, { formError: contactFormProblems.notAForm });
 
@@ -150,7 +161,7 @@ export async function submitInquiryForm(
   );
   // A form shown again keeps its own token while it is good, and gets a fresh one otherwise;
   // it carries on where it was opened from, as far as that is believed.
-  const keep = { token: token && tokenText ? tokenText : issueFormToken(secret), ...originOf(origin) };
+  const keep: Kept = { token: token && tokenText ? tokenText : issueFormToken(secret), ...originOf(origin) };
   if (body.problem) return refused(body.problem.status, values, { formError: body.problem.message, ...keep });
 
   // Our own form always carries both; without them it is not our form, or not all of it.
@@ -162,7 +173,18 @@ export async function submitInquiryForm(
   // Mistakes come first: a person who presses Enter too soon must see what is missing,
   // not be taken for a bot. A bot's invalid form is refused all the same.
   const result = form.validate(values);
-  if (!result.success) return refused(400, values, { errors: result.errors, ...keep });
+  const attached = form.attachments ? await receivedFiles(values, services, posted.fileProblems ?? []) : undefined;
+  if (attached) {
+    // What was received is kept, whatever else is refused.
+    values[artworkFields.ids] = attached.files.map((file) => file.id).join(",");
+    if (attached.files.length > 0) keep.files = attached.files;
+  }
+  if (!result.success || attached?.problem) {
+    const errors = { ...(result.success ? {} : result.errors) };
+    if (attached?.problem) errors[artworkFields.file] = attached.problem.message;
+    return refused(result.success && attached?.problem ? attached.problem.status : 400, values, { errors, ...keep });
+  }
+  if (attached) result.details.files = attached.files.map((file) => file.id);
 
   const elapsed = token ? Date.now() - token.issuedAt : undefined;
   const spamReason =
@@ -187,9 +209,13 @@ export async function submitInquiryForm(
 
   // A bot is shown the plain thank-you, never a reference.
   const sentLocation = (reference: string) => thankYouUrl(form.page, spamReason === undefined ? reference : undefined);
-  const { quote, ...plain } = result.details;
+  const { quote, files, ...plain } = result.details;
   const key = token
-    ? submissionKey(token.nonce, quote ? { ...plain, quote: JSON.stringify(quote) } : plain)
+    ? submissionKey(token.nonce, {
+        ...plain,
+        ...(quote ? { quote: JSON.stringify(quote) } : {}),
+        ...(files?.length ? { files: files.join(",") } : {}),
+      })
     : undefined;
   if (key) {
     const earlier = await services.store.referenceForSubmission(key);
@@ -222,6 +248,31 @@ export async function submitInquiryForm(
   return { kind: "sent", location: thankYouUrl(form.page, reference) };
 }
 
+/**
+ * The artwork files a form carries, as far as they were received: files a
+ * multipart post could not store, and ids that name no received, unsent file,
+ * give the problem to show; the rest are kept.
+ */
+async function receivedFiles(
+  values: FormValues,
+  services: SiteServices,
+  postedProblems: readonly ArtworkProblem[],
+): Promise<{ files: ArtworkFile[]; problem?: ArtworkProblem }> {
+  const uploads = services.uploads;
+  if (!uploads) return { files: [] };
+  const ids = uploadIdsOf(values[artworkFields.ids], uploads.artwork.limits.maxFiles);
+  if (ids === "too many") {
+    return { files: [], problem: { status: 413, message: artworkText.tooMany(uploads.artwork.limits.maxFiles) } };
+  }
+  const wanted = ids === "not ids" ? [] : ids;
+  const files = await uploads.artwork.waiting(wanted);
+  const problems = [...postedProblems];
+  if (ids === "not ids" || files.length < wanted.length) problems.push({ status: 400, message: artworkText.gone });
+  const [first] = problems;
+  if (!first) return { files };
+  return { files, problem: { status: first.status, message: problems.map((problem) => problem.message).join(" ") } };
+}
+
 /** The origin as the form's hidden fields carry it, or nothing when nothing of it is known. */
 function originOf({ service, sourcePage }: InquiryOrigin): { origin?: ContactFormOrigin } {
   if (!service && !sourcePage) return {};
@@ -229,15 +280,11 @@ function originOf({ service, sourcePage }: InquiryOrigin): { origin?: ContactFor
 }
 
 /** The store cannot take it now: everything typed comes back, with a word to try again in a minute. */
-function unavailable(values: FormValues, keep: { token: string; origin?: ContactFormOrigin }): ContactOutcome {
+function unavailable(values: FormValues, keep: Kept): ContactOutcome {
   return refused(503, values, { formError: contactFormProblems.unavailable, ...keep }, { "Retry-After": "60" });
 }
 
-function tooMany(
-  values: FormValues,
-  retryAfterMs: number,
-  keep: { token: string; origin?: ContactFormOrigin },
-): ContactOutcome {
+function tooMany(values: FormValues, retryAfterMs: number, keep: Kept): ContactOutcome {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return refused(
     429,
@@ -250,13 +297,20 @@ function tooMany(
 function refused(
   status: number,
   values: FormValues,
-  details: { errors?: FormErrors; formError?: string; token?: string; origin?: ContactFormOrigin },
+  details: {
+    errors?: FormErrors;
+    formError?: string;
+    token?: string;
+    origin?: ContactFormOrigin;
+    files?: ArtworkFile[];
+  },
   headers?: Record<string, string>,
 ): ContactOutcome {
   const data: ContactActionData = { values, errors: details.errors ?? {} };
   if (details.formError) data.formError = details.formError;
   if (details.token) data.token = details.token;
   if (details.origin) data.origin = details.origin;
+  if (details.files) data.files = details.files;
   return headers ? { kind: "refused", status, data, headers } : { kind: "refused", status, data };
 }
 

@@ -284,6 +284,11 @@ export async function deleteInquiries(tx: Queries, ids: readonly number[]): Prom
   const list = placeholders(ids);
   const notes = await tx.run(`DELETE FROM inquiry_notes WHERE inquiry_id IN ${list}`, ids);
   const mails = await tx.run(`DELETE FROM outbox WHERE inquiry_id IN ${list}`, ids);
+  // The files' bytes are in storage, outside this transaction: their rows mark them for the clean-up.
+  await tx.run(`UPDATE uploads SET inquiry_id = NULL, discarded_at = ? WHERE inquiry_id IN ${list}`, [
+    Date.now(),
+    ...ids,
+  ]);
   const inquiries = await tx.run(`DELETE FROM inquiries WHERE id IN ${list}`, ids);
   return { inquiries, mails, notes };
 }

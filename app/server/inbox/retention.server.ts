@@ -69,6 +69,8 @@ export function startRetentionJob(options: {
   db: Database;
   policy: RetentionPolicy;
   log?: Log;
+  /** Called after a run that deleted something: their files go from storage next. */
+  afterDeleting?: () => void;
   /** The first run, after start; a day between runs. */
   firstRunMs?: number;
   everyMs?: number;
@@ -84,6 +86,7 @@ export function startRetentionJob(options: {
     try {
       const result = await retryWhileBusy(() => deleteExpiredInquiries(db, policy, now()), { patienceMs: 60_000 });
       if (result.expired + result.spam > 0) {
+        options.afterDeleting?.();
         log.info(
           `Retention: deleted ${count(result.expired)} older than ${policy.retentionDays} days ` +
             `and ${count(result.spam, "spam")} older than ${policy.spamDays ?? SPAM_KEPT_DAYS} days.`,

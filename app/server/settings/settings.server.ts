@@ -162,6 +162,25 @@ const SettingsSchema = v.pipe(
     FORM_MIN_FILL_SECONDS: seconds("3", 0),
     FORM_MAX_AGE_HOURS: v.optional(wholeNumber(1, 24 * 366), "24"),
 
+    // Artwork uploads with quote requests.
+    /** 0 turns artwork uploads off: the quote request then asks for files by e-mail. */
+    UPLOADS: v.optional(v.picklist(["0", "1"], 'must be "1" or "0"'), "1"),
+    UPLOAD_MAX_FILE_MB: v.optional(wholeNumber(1, 5000), "200"),
+    UPLOAD_MAX_FILES: v.optional(wholeNumber(1, 50), "10"),
+    /** Bytes one client may have uploaded and not yet sent with a request (a /64 for IPv6). */
+    UPLOAD_CLIENT_QUOTA_MB: v.optional(wholeNumber(1, 100_000), "2000"),
+    /** All artwork stored at once, sent with requests or not; beyond it new uploads are refused (507). */
+    UPLOAD_QUOTA_GB: v.optional(wholeNumber(1, 100_000), "20"),
+    /** An S3-compatible bucket for the files, which several instances share; a folder under DATA_DIR otherwise. */
+    S3_BUCKET: v.optional(text),
+    /** The service's address, for anything but AWS itself (Cloudflare R2, MinIO, Ceph…). */
+    S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url("must be an address, such as https://s3.example.com"))),
+    S3_REGION: v.optional(text, "us-east-1"),
+    S3_ACCESS_KEY_ID: v.optional(text),
+    S3_SECRET_ACCESS_KEY: v.optional(text),
+    /** 1 for services that name the bucket in the path rather than the host (MinIO and most self-hosted ones). */
+    S3_FORCE_PATH_STYLE: flag,
+
     // Personal data.
     /** An inquiry, with its mails and notes, is deleted this many days after it arrived (the daily clean-up). */
     INQUIRY_RETENTION_DAYS: v.optional(wholeNumber(1, 3650), "730"),
@@ -216,6 +235,19 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, reader: Setti
     problems.push(
       "  FORM_SECRET: is required when DATABASE_URL is set: every instance must sign and check the form with the " +
         "same secret (at least 32 characters, such as the output of: openssl rand -hex 32)",
+    );
+  }
+  if (
+    result.success &&
+    reader === "server" &&
+    result.output.DATABASE_URL !== undefined &&
+    result.output.UPLOADS === "1" &&
+    result.output.S3_BUCKET === undefined
+  ) {
+    problems.push(
+      "  S3_BUCKET: is required when DATABASE_URL is set and artwork uploads are on: every instance must find " +
+        "every file, so they go to one S3-compatible bucket (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, " +
+        "S3_SECRET_ACCESS_KEY), not to one machine's folder. Or set UPLOADS=0.",
     );
   }
   if (problems.length > 0 || !result.success) throw new Error(`Invalid settings:\n${problems.join("\n")}`);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { StoreLocation } from "../store/db.server.ts";
-import { type MailAddress, readSettings, type SettingsReader } from "./settings.server.ts";
+import { type MailAddress, readSettings, type Settings, type SettingsReader } from "./settings.server.ts";
 
 export type SmtpSettings = {
   host: string;
@@ -12,6 +12,25 @@ export type SmtpSettings = {
   timeoutMs: number;
   /** Longest wait for the server to confirm a message it has received to the end. */
   confirmTimeoutMs: number;
+};
+
+export type UploadSettings = {
+  maxFileBytes: number;
+  maxFiles: number;
+  clientQuotaBytes: number;
+  totalQuotaBytes: number;
+  /** A folder on this machine where a file sent without a script waits while it arrives whole. */
+  incomingFolder: string;
+  /** Where the files are: a folder on this machine, or a bucket every instance shares. */
+  storage:
+    | { folder: string }
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        forcePathStyle: boolean;
+      };
 };
 
 export type SiteSettings = {
@@ -28,6 +47,8 @@ export type SiteSettings = {
   form: { secret: Buffer; minFillMs: number; maxAgeMs: number };
   /** Days an inquiry is kept after it arrived. */
   retentionDays: number;
+  /** Undefined when UPLOADS=0. */
+  uploads: UploadSettings | undefined;
   /** "fast-for-tests" only in a test suite (STAFF_PASSWORD_HASHING). */
   passwordHashing: "standard" | "fast-for-tests";
 };
@@ -73,6 +94,31 @@ export function readSiteSettings(
     },
     retentionDays: e.INQUIRY_RETENTION_DAYS,
     passwordHashing: e.STAFF_PASSWORD_HASHING,
+    uploads: e.UPLOADS === "1" ? uploadSettings(e, dataDir) : undefined,
+  };
+}
+
+const MB = 1024 * 1024;
+
+function uploadSettings(e: Settings, dataDir: string): UploadSettings {
+  return {
+    maxFileBytes: e.UPLOAD_MAX_FILE_MB * MB,
+    maxFiles: e.UPLOAD_MAX_FILES,
+    clientQuotaBytes: e.UPLOAD_CLIENT_QUOTA_MB * MB,
+    totalQuotaBytes: e.UPLOAD_QUOTA_GB * 1024 * MB,
+    incomingFolder: path.join(dataDir, "artwork-incoming"),
+    storage: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { folder: path.join(dataDir, "artwork") },
   };
 }
 

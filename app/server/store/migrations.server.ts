@@ -37,6 +37,35 @@ const rateLimitKeys: Migration = {
 };
 
 /**
+ * Step 14: artwork files, one row per upload. A row without an inquiry is an
+ * upload still waiting for its request; discarded_at marks a file whose bytes
+ * are to be deleted from storage (its inquiry was erased, or it was refused),
+ * which the clean-up does and then deletes the row.
+ */
+const artworkUploads: Migration = {
+  version: 14,
+  name: "artwork files uploaded with quote requests, and the files still to delete from storage",
+  sql: `
+      CREATE TABLE uploads (
+        id TEXT PRIMARY KEY,
+        form_nonce TEXT NOT NULL,
+        client_key TEXT NOT NULL,
+        name TEXT NOT NULL,
+        size BIGINT NOT NULL,
+        kind TEXT,
+        sha256 TEXT,
+        created_at BIGINT NOT NULL,
+        completed_at BIGINT,
+        inquiry_id BIGINT REFERENCES inquiries (id),
+        discarded_at BIGINT
+      );
+      CREATE INDEX uploads_inquiry ON uploads (inquiry_id);
+      CREATE INDEX uploads_form ON uploads (form_nonce);
+      CREATE INDEX uploads_client ON uploads (client_key, created_at);
+    `,
+};
+
+/**
  * Step 11: the outbox also carries the notices a staff member gets about their
  * own account, so they are sent, retried and recorded like every other mail.
  * A row is about an inquiry or a staff member, never both.
@@ -290,6 +319,7 @@ export const sqliteMigrations: readonly Migration[] = [
   },
   quoteRequests,
   rateLimitKeys,
+  artworkUploads,
 ];
 
 /**
@@ -501,4 +531,5 @@ export const postgresMigrations: readonly Migration[] = [
   },
   quoteRequests,
   rateLimitKeys,
+  artworkUploads,
 ];

@@ -1,5 +1,5 @@
 import { data, type HeadersFunction, type RouterContextProvider, redirect } from "react-router";
-import { clientAddressContext, requestLogContext } from "../../request-context.server.ts";
+import { clientAddressContext, fileProblemsContext, requestLogContext } from "../../request-context.server.ts";
 import { REFERENCE_PATTERN } from "../../server/contact/inquiries.server.ts";
 import { type InquiryForm, submitInquiryForm } from "../../server/contact/submission.server.ts";
 import { siteSettings } from "../../server/settings/site-settings.server.ts";
@@ -19,6 +19,7 @@ export async function answerInquiryForm(
     context.get(clientAddressContext),
     siteServices(),
     context.get(requestLogContext),
+    { fileProblems: context.get(fileProblemsContext) },
   );
   if (outcome.kind === "sent") return redirect(outcome.location, 303);
   return data(outcome.data, { status: outcome.status, headers: outcome.headers });

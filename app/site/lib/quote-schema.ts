@@ -172,6 +172,23 @@ export function quoteFields(service: Service): QuoteField[] {
   return [...specificationFields(quoteSpecs[service.slug]), ...orderFields, ...personFields];
 }
 
+/**
+ * The artwork part of the quote form: the file input a page without a script
+ * sends its files with, and the ids of files already received (uploaded by
+ * the page's script, or kept from a refused post), joined by commas.
+ */
+export const artworkFields = { file: "artwork", ids: "uploads" } as const;
+
+const UPLOAD_IDS = /^[0-9a-f]{32}(,[0-9a-f]{32})*$/;
+
+/** The received files' ids a form carries: none, or unique ids in their form, at most maxFiles of them. */
+export function uploadIdsOf(value: string | undefined, maxFiles: number): string[] | "too many" | "not ids" {
+  if (!value) return [];
+  if (!UPLOAD_IDS.test(value)) return "not ids";
+  const ids = [...new Set(value.split(","))];
+  return ids.length > maxFiles ? "too many" : ids;
+}
+
 export type QuoteValues = Record<string, string>;
 export type QuoteErrors = Record<string, string>;
 

@@ -31,7 +31,14 @@ export function loader({ request }: Route.LoaderArgs) {
     service: service.slug,
     token: issueFormToken(siteSettings().form.secret),
     sourcePage: sourcePageOf(request),
+    artwork: artworkLimits(),
   };
+}
+
+/** What the form says about files, and checks before sending one; undefined when the site takes none. */
+function artworkLimits() {
+  const uploads = siteSettings().uploads;
+  return uploads && { maxFiles: uploads.maxFiles, maxFileBytes: uploads.maxFileBytes };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -75,7 +82,11 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
                 props={{
                   serviceSlug: service.slug,
                   token: actionData?.token ?? (loaderData.state === "form" ? loaderData.token : ""),
-                  answer: actionData,
+                  answer: actionData && {
+                    ...actionData,
+                    files: actionData.files?.map(({ id, name, size }) => ({ id, name, size })),
+                  },
+                  artwork: loaderData.state === "form" ? loaderData.artwork : undefined,
                   sourcePage:
                     actionData?.origin?.sourcePage ?? (loaderData.state === "form" ? loaderData.sourcePage : undefined),
                 }}

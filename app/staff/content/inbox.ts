@@ -33,6 +33,13 @@ export const spamReasons = {
 export const mailKindLabels = { company: "Company copy", acknowledgement: "Acknowledgement" } as const;
 
 export const inboxText = {
+  files: {
+    heading: "Artwork files",
+    name: "File",
+    kind: "Kind (from its content)",
+    size: "Size",
+    download: "Download",
+  },
   title: "Inbox",
   heading: "Inquiries",
   allLabel: "All but spam",

@@ -2,6 +2,8 @@ import { data, redirect } from "react-router";
 import type { DeliveryStatus, MailKind } from "../../server/contact/inquiries.server.ts";
 import { quoteRows } from "../../server/contact/quote-form.server.ts";
 import { describeDelivery, formatIndiaTime, serviceName } from "../../server/inbox/report.server.ts";
+import { artworkKindLabels } from "../../server/uploads/artwork-kind.server.ts";
+import { formatBytes } from "../../site/content/artwork.ts";
 import { serviceUrl } from "../../site/content/urls.ts";
 import { mailtoUrl, telUrl, whatsAppUrl } from "../../site/lib/indian-phone.ts";
 import { StaffBar } from "../components/staff-bar.tsx";
@@ -69,6 +71,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       sourcePage: inquiry.sourcePage,
       quote: inquiry.quote ? quoteRows(inquiry.quote) : null,
     },
+    files: (await services.uploads?.artwork.filesOf(inquiry.id))?.map((file) => ({
+      name: file.name,
+      kind: artworkKindLabels[file.kind],
+      size: formatBytes(file.size),
+      sha256: file.sha256,
+      href: staffPaths.file(inquiry.reference, file.id),
+    })),
     replies: {
       email: mailtoUrl(inquiry.email, `Re: ${inquiry.subject} [${inquiry.reference}]`),
       call: telUrl(inquiry.phone) ?? null,
@@ -143,7 +152,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => staffPageMeta(loaderData?.inquiry.reference ?? "Inquiry");
 
 export default function Inquiry({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, done, inquiry, replies, mails, notes, history } = loaderData;
+  const { staff, done, inquiry, replies, mails, notes, history, files } = loaderData;
   return (
     <>
       <StaffBar staff={staff} />
@@ -228,6 +237,39 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
                   <tr key={label}>
                     <th scope="row">{label}</th>
                     <td dir="auto">{value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+
+        {files && files.length > 0 && (
+          <section className="staff-panel" aria-labelledby="inquiry-files">
+            <h2 id="inquiry-files">{inboxText.files.heading}</h2>
+            <table className="inbox-files">
+              <thead>
+                <tr>
+                  <th scope="col">{inboxText.files.name}</th>
+                  <th scope="col">{inboxText.files.kind}</th>
+                  <th scope="col">{inboxText.files.size}</th>
+                  <th scope="col">SHA-256</th>
+                </tr>
+              </thead>
+              <tbody>
+                {files.map((file) => (
+                  <tr key={file.href}>
+                    <th scope="row">
+                      <a href={file.href} download>
+                        <span className="visually-hidden">{inboxText.files.download} </span>
+                        <span dir="auto">{file.name}</span>
+                      </a>
+                    </th>
+                    <td>{file.kind}</td>
+                    <td>{file.size}</td>
+                    <td>
+                      <code className="inbox-files__hash">{file.sha256}</code>
+                    </td>
                   </tr>
                 ))}
               </tbody>

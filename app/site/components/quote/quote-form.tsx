@@ -1,10 +1,12 @@
-import { type FocusEvent, type FormEvent, useState } from "react";
+import { type FocusEvent, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { artworkText } from "../../content/artwork.ts";
 import { contactFormExtras, contactFormText } from "../../content/contact-form.ts";
 import { quoteSpecs, quoteFormText as text } from "../../content/quote-form.ts";
 import { findService } from "../../content/services.ts";
 import { paths } from "../../content/urls.ts";
 import { pinCodeProblem, stateForPinCode } from "../../lib/pin-code.ts";
 import {
+  artworkFields,
   orderFields,
   personFields,
   type QuoteErrors,
@@ -18,14 +20,19 @@ import {
 import { BotTrap } from "../contact/bot-trap.tsx";
 import { FormSummary } from "../contact/form-summary.tsx";
 import { useCheckedForm } from "../contact/use-checked-form.ts";
+import { type ArtworkLimits, ArtworkPicker, type KeptFile } from "./artwork-picker.tsx";
 
 type QuoteFormProps = {
   /** The product's slug: its questions come from the catalog, in the browser as on the server. */
   serviceSlug: string;
   token: string;
   /** The server's answer to a form it refused: what was typed, and what to correct. */
-  answer?: { values: QuoteValues; errors: QuoteErrors; formError?: string | undefined } | undefined;
+  answer?:
+    | { values: QuoteValues; errors: QuoteErrors; formError?: string | undefined; files?: KeptFile[] | undefined }
+    | undefined;
   sourcePage?: string | undefined;
+  /** The limits of artwork uploads; undefined when the site takes no files. */
+  artwork?: ArtworkLimits | undefined;
 };
 
 const fieldId = (name: string) => `quote-${name}`;
@@ -49,9 +56,18 @@ function formValues(form: HTMLFormElement, fields: readonly QuoteField[]): Quote
  * well; with a script, each field is checked as the visitor leaves it and the
  * whole form before it is sent, by the rules the server applies.
  */
-export function QuoteForm({ serviceSlug, token, answer, sourcePage }: QuoteFormProps) {
+export function QuoteForm({ serviceSlug, token, answer, sourcePage, artwork }: QuoteFormProps) {
   const service = findService(serviceSlug);
   const [formError, setFormError] = useState(answer?.formError);
+  // Files still on their way, and whether the form waits for them to be sent.
+  const [pending, setPending] = useState(0);
+  const [waiting, setWaiting] = useState(false);
+  const formElement = useRef<HTMLFormElement>(null);
+  const onPendingChange = useCallback((count: number) => setPending(count), []);
+  useEffect(() => {
+    // Checked and ready before: it goes as it is, as soon as the last file is in.
+    if (waiting && pending === 0) formElement.current?.submit();
+  }, [waiting, pending]);
   const groups = service
     ? [
         { id: "spec", legend: text.specHeading(service.title), fields: specificationFields(quoteSpecs[service.slug]) },
@@ -71,34 +87,39 @@ export function QuoteForm({ serviceSlug, token, answer, sourcePage }: QuoteFormP
   const { sending, errors, summaryShown, enhanced, summary, onBlur, onInput } = form;
   if (!service) return null;
   const values = answer?.values ?? {};
-  const listed = fields.filter((field) => errors[field.name]);
-  const showSummary = summaryShown && (listed.length > 0 || formError !== undefined);
+  const problems = fields
+    .filter((field) => errors[field.name])
+    .map((field) => ({ fieldId: fieldId(field.name), text: `${field.label}: ${errors[field.name] ?? ""}` }));
+  const artworkProblem = errors[artworkFields.file];
+  if (artworkProblem) problems.push({ fieldId: fieldId(artworkFields.file), text: artworkProblem });
+  const showSummary = summaryShown && (problems.length > 0 || formError !== undefined);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     setFormError(undefined);
-    form.onSubmit(event);
+    const ready = form.onSubmit(event);
+    if (ready && pending > 0) {
+      event.preventDefault();
+      setWaiting(true);
+    }
   }
 
   return (
     <form
+      ref={formElement}
       method="post"
       action={`${paths.quote}?service=${service.slug}#quote-form`}
+      // Without a script the files travel with the form; with one they are uploaded as chosen.
+      encType={artwork && !enhanced ? "multipart/form-data" : undefined}
       className="quote-form"
       noValidate
       onSubmit={onSubmit}
       data-enhanced={enhanced ? "" : undefined}
     >
-      {showSummary && (
-        <FormSummary
-          idPrefix="quote"
-          formError={formError}
-          problems={listed.map((field) => ({
-            fieldId: fieldId(field.name),
-            text: `${field.label}: ${errors[field.name] ?? ""}`,
-          }))}
-          summaryRef={summary}
-        />
-      )}
+      {/* First in the form's order: a post with files is read in order, and its files need the token. */}
+      <input type="hidden" name={contactFormExtras.token} value={token} />
+      <input type="hidden" name={contactFormExtras.service} value={service.slug} />
+      {sourcePage && <input type="hidden" name={contactFormExtras.sourcePage} value={sourcePage} />}
+      {showSummary && <FormSummary idPrefix="quote" formError={formError} problems={problems} summaryRef={summary} />}
       {groups.map((group) => (
         <fieldset key={group.id} className="quote-form__group">
           <legend>{group.legend}</legend>
@@ -114,10 +135,22 @@ export function QuoteForm({ serviceSlug, token, answer, sourcePage }: QuoteFormP
           ))}
         </fieldset>
       ))}
+      {artwork && (
+        <ArtworkPicker
+          limits={artwork}
+          token={token}
+          kept={answer?.files ?? []}
+          error={errors[artworkFields.file]}
+          enhanced={enhanced}
+          onPendingChange={onPendingChange}
+        />
+      )}
       <BotTrap id={fieldId(contactFormExtras.honeypot)} />
-      <input type="hidden" name={contactFormExtras.token} value={token} />
-      <input type="hidden" name={contactFormExtras.service} value={service.slug} />
-      {sourcePage && <input type="hidden" name={contactFormExtras.sourcePage} value={sourcePage} />}
+      {waiting && pending > 0 && (
+        <p className="field__hint" role="status">
+          {artworkText.waitingToSend}
+        </p>
+      )}
       <button type="submit" className="button button--primary" disabled={sending}>
         {sending ? contactFormText.sending : text.submit}
       </button>

@@ -1,0 +1,78 @@
+import { mkdirSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { S3 } from "@aws-sdk/client-s3";
+import { FileStore } from "@tus/file-store";
+import { S3Store } from "@tus/s3-store";
+import type { DataStore } from "@tus/server";
+import type { UploadSettings } from "../settings/site-settings.server.ts";
+
+/**
+ * Where artwork files are kept, behind one interface: the tus data store that
+ * receives them (in pieces, resumably), and reading and deleting a whole file
+ * by its id. Nothing here is ever served at a public address.
+ */
+export type FileStorage = {
+  readonly datastore: DataStore;
+  read(id: string): Promise<Readable>;
+  /** Deletes the file and everything kept beside it; a file already gone is not an error. */
+  remove(id: string): Promise<void>;
+  /** For the start-up log: the folder, or the bucket (never a key). */
+  readonly description: string;
+};
+
+export function openFileStorage(storage: UploadSettings["storage"]): FileStorage {
+  return "folder" in storage ? folderStorage(storage.folder) : bucketStorage(storage);
+}
+
+/** A folder on this machine: the default, for one instance. */
+function folderStorage(folder: string): FileStorage {
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const datastore = new FileStore({ directory: folder });
+  return {
+    datastore,
+    description: `the folder ${folder}`,
+    read: async (id) => datastore.read(id),
+    async remove(id) {
+      // The file and the store's note of its metadata beside it.
+      await Promise.all([
+        rm(path.join(folder, id), { force: true }),
+        rm(path.join(folder, `${id}.json`), { force: true }),
+      ]);
+    },
+  };
+}
+
+/** An S3-compatible bucket, which every instance behind the proxy reads and writes alike. */
+function bucketStorage(settings: Exclude<UploadSettings["storage"], { folder: string }>): FileStorage {
+  const config = {
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    // Checksums only where the API demands them: several S3-compatible services
+    // do not read the newer streamed checksums.
+    requestChecksumCalculation: "WHEN_REQUIRED" as const,
+    responseChecksumValidation: "WHEN_REQUIRED" as const,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    ...(settings.credentials ? { credentials: settings.credentials } : {}),
+  };
+  const client = new S3(config);
+  const datastore = new S3Store({ s3ClientConfig: { ...config, bucket: settings.bucket } });
+  return {
+    datastore,
+    description: `the bucket ${settings.bucket}${settings.endpoint ? ` at ${new URL(settings.endpoint).host}` : ""}`,
+    async read(id) {
+      const object = await client.getObject({ Bucket: settings.bucket, Key: id });
+      return object.Body as Readable;
+    },
+    async remove(id) {
+      // An unfinished upload's parts go with its multipart upload; a finished
+      // one is its object. Either way its notes go too.
+      await datastore.remove(id).catch(() => undefined);
+      await client.deleteObjects({
+        Bucket: settings.bucket,
+        Delete: { Objects: [{ Key: id }, { Key: `${id}.info` }, { Key: `${id}.part` }], Quiet: true },
+      });
+    },
+  };
+}

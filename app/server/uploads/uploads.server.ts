@@ -1,0 +1,42 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { quoteUploadsPath } from "../../site/content/urls.ts";
+import { contactBodyLimitBytes } from "../../site/lib/contact-schema.ts";
+import { clientKey } from "../contact/rate-limit.server.ts";
+import type { UploadSettings } from "../settings/site-settings.server.ts";
+import type { Database } from "../store/db.server.ts";
+import { type Artwork, createArtwork } from "./artwork.server.ts";
+import { type FileStorage, openFileStorage } from "./file-storage.server.ts";
+import { type ReadFormPost, readFormPost } from "./form-post.server.ts";
+import { createUploadServer } from "./upload-server.server.ts";
+
+/** Artwork uploads, when they are on: the files' records and storage, and the form's secret that creating one needs. */
+export type UploadServices = {
+  artwork: Artwork;
+  storage: FileStorage;
+  form: { secret: Buffer; maxAgeMs: number };
+  /** Answers a request of the tus protocol at /quote/uploads, from a client at this address. */
+  handleUpload(req: IncomingMessage, res: ServerResponse, clientAddress: string): Promise<void>;
+  /** Reads a quote request sent as one multipart post, its files into storage. */
+  readFormPost(req: IncomingMessage, clientAddress: string): Promise<ReadFormPost>;
+};
+
+export function openUploadServices(options: {
+  db: Database;
+  settings: UploadSettings;
+  form: { secret: Buffer; maxAgeMs: number };
+  log: Pick<Console, "warn">;
+}): UploadServices {
+  const { storage: storageSettings, ...limits } = options.settings;
+  const storage = openFileStorage(storageSettings);
+  const artwork = createArtwork({ db: options.db, storage, limits });
+  const server = createUploadServer({ path: quoteUploadsPath, artwork, storage, form: options.form, log: options.log });
+  const services: UploadServices = {
+    artwork,
+    storage,
+    form: options.form,
+    handleUpload: (req, res, clientAddress) => server.handle(req, res, clientKey(clientAddress)),
+    readFormPost: (req, clientAddress) =>
+      readFormPost(req, services, { clientKey: clientKey(clientAddress), fieldLimitBytes: contactBodyLimitBytes }),
+  };
+  return services;
+}

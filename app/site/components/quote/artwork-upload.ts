@@ -1,0 +1,64 @@
+import { type DetailedError, Upload } from "tus-js-client";
+import { quoteUploadsPath } from "../../content/urls.ts";
+
+export type UploadEvents = {
+  progress(sent: number, total: number): void;
+  received(id: string): void;
+  /** The server refused the file (its words), or the connection stayed down through every retry. */
+  failed(message: string | undefined): void;
+};
+
+export type RunningUpload = { pause(): void; resume(): void; cancel(): void };
+
+/** Waits between tries after a connection drops: quick at first, then every minute for a quarter of an hour. */
+const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, ...Array<number>(15).fill(60_000)];
+
+/**
+ * One file, uploaded with the tus protocol in pieces of 8 MB: a dropped
+ * connection costs at most the piece in flight, and the same file chosen
+ * again after a reload carries on where it stopped (the browser remembers the
+ * upload's address until it is done). Loaded only once a file is chosen.
+ */
+export function startUpload(file: File, formToken: string, events: UploadEvents): RunningUpload {
+  const upload = new Upload(file, {
+    endpoint: quoteUploadsPath,
+    chunkSize: 8 * 1024 * 1024,
+    retryDelays: RETRY_DELAYS_MS,
+    metadata: { filename: file.name, token: formToken },
+    removeFingerprintOnSuccess: true,
+    onProgress: events.progress,
+    onSuccess: () => events.received(upload.url?.split("/").pop() ?? ""),
+    onError: (error) => events.failed(refusal(error)),
+    // The server's refusals (4xx: too large, not artwork, gone) are final; anything else is tried again.
+    onShouldRetry: (error) => {
+      const status = (error as DetailedError).originalResponse?.getStatus() ?? 0;
+      return status === 0 || status >= 500 || status === 409 || status === 423;
+    },
+  });
+  const start = async () => {
+    const earlier = await upload.findPreviousUploads();
+    const [latest] = earlier.sort((a, b) => b.creationTime.localeCompare(a.creationTime));
+    if (latest) upload.resumeFromPreviousUpload(latest);
+    upload.start();
+  };
+  void start();
+  // Back online: carry on at once rather than at the next retry.
+  const online = () => upload.start();
+  window.addEventListener("online", online);
+  return {
+    pause: () => void upload.abort(),
+    resume: () => upload.start(),
+    cancel: () => {
+      window.removeEventListener("online", online);
+      void upload.abort(true).catch(() => undefined);
+    },
+  };
+}
+
+/** The server's own words for a refusal, when it gave any. */
+function refusal(error: Error): string | undefined {
+  const response = (error as DetailedError).originalResponse;
+  const status = response?.getStatus() ?? 0;
+  const body = response?.getBody();
+  return status >= 400 && status < 600 && body ? body : undefined;
+}
