@@ -9,9 +9,10 @@ import {
   serverSettings,
   settingsWarnings,
 } from "./app/server/settings/settings.server.ts";
+import { paths, quoteUploadsPath } from "./app/site/content/urls.ts";
 import { settingsFromArguments } from "./server/command-line.ts";
+import { isFileUpload, postedFormOf } from "./server/file-posts.ts";
 import { prepareGracefulStop } from "./server/graceful-stop.ts";
-import { postedFormOf } from "./server/file-posts.ts";
 import { createHttpApp } from "./server/http-app.ts";
 import { createHttpServer } from "./server/http-server.ts";
 import { createLog } from "./server/log.ts";
@@ -39,7 +40,11 @@ for (const warning of settingsWarnings(config)) log.warn(warning);
 
 // The app is made once the build is loaded; Vite's websocket needs the server before that.
 let app: RequestListener | undefined;
-const server = createHttpServer((req, res) => app?.(req, res), config.requestTimeoutMs);
+const server = createHttpServer(
+  (req, res) => app?.(req, res),
+  config.requestTimeoutMs,
+  (req) => isFileUpload(req, quoteUploadsPath, paths.quote),
+);
 
 let site: SiteBuild;
 let services: SiteServices;

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { ArtworkProblem } from "../app/server/uploads/artwork.server.ts";
 import type { UploadServices } from "../app/server/uploads/uploads.server.ts";
@@ -26,6 +27,17 @@ export function uploadAddress(uploads: Uploads, refuse: Refuse): RequestHandler 
       next(error);
     }
   };
+}
+
+/**
+ * Whether a request carries a file, which may take minutes to arrive: to the
+ * upload address, or a form post with files. (Only the timing of its body
+ * depends on this; everything else checks the request for itself.)
+ */
+export function isFileUpload(req: IncomingMessage, uploadPath: string, formPath: string): boolean {
+  const path = (req.url ?? "").split("?")[0] ?? "";
+  if (path === uploadPath || path.startsWith(`${uploadPath}/`)) return true;
+  return req.method === "POST" && path === formPath && /^multipart\/form-data/i.test(req.headers["content-type"] ?? "");
 }
 
 /** A multipart form post, once its files are stored: the urlencoded body the page's action reads instead. */

@@ -81,3 +81,75 @@ test("headers that never finish get 408 sooner still", async () => {
   expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   expect(closedAfterMs).toBeLessThan(2000);
 });
+
+/** Sends a request's head, then a piece of its body every `everyMs`, `pieces` times, and reads the answer. */
+function sendSlowly(url: string, head: string, pieces: string[], everyMs: number): Promise<Stalled> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    const sentAt = performance.now();
+    socket.on("connect", async () => {
+      socket.write(head);
+      for (const piece of pieces) {
+        await new Promise((wait) => setTimeout(wait, everyMs));
+        if (socket.destroyed) return;
+        socket.write(piece);
+      }
+    });
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("close", () =>
+      resolve({
+        answer: Buffer.concat(chunks).toString("latin1"),
+        closedAfterMs: performance.now() - sentAt,
+        stillOpen: false,
+      }),
+    );
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET") reject(error);
+    });
+  });
+}
+
+function multipartHead(host: string, boundary: string, length: number): string {
+  return [
+    "POST /quote?service=cake HTTP/1.1",
+    `Host: ${host}`,
+    `Content-Type: multipart/form-data; boundary=${boundary}`,
+    `Content-Length: ${length}`,
+    "Connection: close",
+    "",
+    "",
+  ].join("\r\n");
+}
+
+test("a form post with files may take longer than the time allowed, as long as its bytes keep coming", async () => {
+  const host = new URL(site.server.url).host;
+  const boundary = "----slowupload";
+  const body = `--${boundary}\r\nContent-Disposition: form-data; name="notes"\r\n\r\n${"x".repeat(40)}\r\n--${boundary}--\r\n`;
+  const pieces = body.match(/[\s\S]{1,12}/g) ?? [];
+  // Pieces every 0.4 s for well over the 1 s allowed for a whole request.
+  const { answer, closedAfterMs } = await sendSlowly(
+    site.server.url,
+    multipartHead(host, boundary, body.length),
+    pieces,
+    400,
+  );
+  expect(closedAfterMs).toBeGreaterThan(1500);
+  // Read to the end and answered (the form is refused: it is not a whole quote request), not cut off with 408.
+  expect(answer).toMatch(/^HTTP\/1\.1 (400|403) /);
+});
+
+test("a form post with files that stops sending is cut once it has been silent for the time allowed", async () => {
+  const host = new URL(site.server.url).host;
+  const boundary = "----stalledupload";
+  const { stillOpen, closedAfterMs } = await sendAndStall(
+    site.server.url,
+    `${multipartHead(host, boundary, 5000)}--${boundary}\r\nContent-Disposition: form-data; name="notes"\r\n\r\nabc`,
+  );
+  expect(stillOpen).toBe(false);
+  expect(closedAfterMs).toBeGreaterThan(900);
+  expect(closedAfterMs).toBeLessThan(3000);
+  // The server goes on as before.
+  expect((await fetch(`${site.server.url}/about`)).status).toBe(200);
+});

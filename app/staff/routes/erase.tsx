@@ -26,6 +26,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
   await services.inbox.erasePerson(inquiry.id, { email: staff.email, name: staff.name });
+  // The files' bytes go now, not at the next clean-up: an erasure is done when it says so.
+  await services.sweepFiles();
   return redirect(`${staffPaths.inbox}?done=erased`, 303);
 }
 
