@@ -3,9 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { openStore } from "../../app/server/store/db.server.ts";
 import { createArtwork } from "../../app/server/uploads/artwork.server.ts";
 import { openFileStorage } from "../../app/server/uploads/file-storage.server.ts";
-import { openStore } from "../../app/server/store/db.server.ts";
 import { startTestS3, type TestS3 } from "../support/s3-server.ts";
 import { type SiteServer, startSite } from "../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
@@ -58,7 +58,7 @@ function patch(url: string, offset: number, bytes: Buffer): Promise<Response> {
   return fetch(url, {
     method: "PATCH",
     headers: { ...tus, "Content-Type": "application/offset+octet-stream", "Upload-Offset": String(offset) },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
 }
 
@@ -109,7 +109,13 @@ test("the clean-up deletes from the bucket what nobody needs: an upload unsent a
   const db = await openStore(store.location);
   try {
     const storage = openFileStorage(storageOf(s3));
-    const limits = { maxFileBytes: MB, maxFiles: 10, clientQuotaBytes: MB, totalQuotaBytes: MB, incomingFolder: dataDir };
+    const limits = {
+      maxFileBytes: MB,
+      maxFiles: 10,
+      clientQuotaBytes: MB,
+      totalQuotaBytes: MB,
+      incomingFolder: dataDir,
+    };
     const tomorrow = () => Date.now() + 25 * 60 * 60 * 1000;
     expect(await createArtwork({ db, storage, limits, now: tomorrow }).sweep()).toBeGreaterThanOrEqual(1);
   } finally {

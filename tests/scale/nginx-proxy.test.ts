@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { readdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -11,6 +12,7 @@ import { statusPagesPath } from "../../app/site/content/urls.ts";
 import { findPrerenderedPages } from "../../server/prerendered-pages.ts";
 import { goodFields } from "../integration/support/contact-form.ts";
 import { type MailCatcher, startMailCatcher } from "../integration/support/mail-catcher.ts";
+import { startTestS3, type TestS3 } from "../support/s3-server.ts";
 import { type SiteServer, startSite } from "../support/start-site.ts";
 import { throwawayPostgresDatabase } from "../support/test-postgres.ts";
 import {
@@ -46,7 +48,7 @@ type SharedStore = {
 async function sharedStore(): Promise<SharedStore> {
   const database = await throwawayPostgresDatabase("nginx_proxy");
   return {
-    env: { DATABASE_URL: database.url, UPLOADS: "0" },
+    env: { DATABASE_URL: database.url },
     async references() {
       const db = await openStore({ postgresUrl: database.url });
       try {
@@ -67,6 +69,8 @@ let store: SharedStore;
 const instances: SiteServer[] = [];
 let proxy: RunningNginx;
 let ca: string;
+/** The bucket both instances keep artwork files in. */
+let s3: TestS3;
 
 beforeAll(async () => {
   if (!nginx) {
@@ -75,8 +79,10 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), "nginx-proxy-"));
   smtp = await startMailCatcher();
   store = await sharedStore();
+  s3 = await startTestS3();
   const env = {
     ...store.env,
+    ...s3.env,
     FORM_SECRET,
     TRUST_PROXY: "1",
     HSTS: "1",
@@ -107,6 +113,7 @@ afterAll(async () => {
     await proxy?.stop();
     await Promise.all(instances.map((instance) => instance.stop()));
     await smtp?.close();
+    await s3?.stop();
   } finally {
     if (workDir) await rm(workDir, { recursive: true, force: true });
     await store?.remove();
@@ -371,6 +378,71 @@ describe("the contact form through nginx", () => {
     // Both instances answered some of them: the count is the store's, not one instance's.
     const upstreams = await Promise.all(answers.map((answer) => answeredBy(requestIdOf(answer))));
     expect(new Set(upstreams).size).toBe(2);
+  });
+});
+
+describe("artwork uploads through nginx", () => {
+  const MB = 1024 * 1024;
+  const tus = { "Tus-Resumable": "1.0.0" };
+  const b64 = (text: string) => Buffer.from(text).toString("base64");
+
+  test("an upload begun on one instance is finished on the other, its pieces streamed through nginx into the shared bucket", async () => {
+    const page = await visit("/quote?service=cake");
+    const { form_token: token = "" } = hiddenFields(page.body);
+    // Pieces as the page sends them (8 MB), above S3's smallest part.
+    const file = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(20 * MB)]);
+    const origin = { Origin: `https://${siteHost}:${proxy.httpsPort}` };
+    const created = await visit("/quote/uploads", {
+      method: "POST",
+      headers: {
+        ...tus,
+        ...origin,
+        "Upload-Length": String(file.length),
+        "Upload-Metadata": `filename ${b64("carton.pdf")},token ${b64(token)}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.location ?? "";
+    expect(location).toMatch(/^\/quote\/uploads\/[0-9a-f]{32}$/);
+
+    const answeredByInstance: (string | undefined)[] = [];
+    for (let offset = 0; offset < file.length; offset += 8 * MB) {
+      // The next piece starts where the upload stands, whichever instance is asked.
+      const head = await visit(location, { method: "HEAD", headers: tus });
+      expect(Number(head.headers["upload-offset"])).toBe(offset);
+      answeredByInstance.push(await answeredBy(requestIdOf(head)));
+      const piece = await visit(location, {
+        method: "PATCH",
+        headers: {
+          ...tus,
+          ...origin,
+          "Content-Type": "application/offset+octet-stream",
+          "Upload-Offset": String(offset),
+        },
+        body: file.subarray(offset, offset + 8 * MB),
+      });
+      expect(piece.status).toBe(204);
+      answeredByInstance.push(await answeredBy(requestIdOf(piece)));
+    }
+    // nginx spread the requests over both instances: what one began, the other carried on.
+    expect(new Set(answeredByInstance).size).toBe(2);
+    expect(answeredByInstance).not.toContain(undefined);
+
+    const id = location.split("/").pop() ?? "";
+    expect(s3.keys()).toContain(id);
+    const db = await openStore({ postgresUrl: store.env.DATABASE_URL ?? "" });
+    try {
+      const row = await db.get<{ sha256: string; kind: string }>("SELECT sha256, kind FROM uploads WHERE id = ?", [id]);
+      expect(row).toEqual({ kind: "pdf", sha256: createHash("sha256").update(file).digest("hex") });
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
+  test("an upload address is never a way to read a file back, through nginx either", async () => {
+    const answer = await visit("/quote/uploads/0123456789abcdef0123456789abcdef");
+    expect(answer.status).toBe(404);
+    expect(answer.headers["content-type"]).toMatch(/^text\/html/);
   });
 });
 

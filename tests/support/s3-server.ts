@@ -88,7 +88,9 @@ function listParts(res: http.ServerResponse, uploadsDir: string, key: string, up
     names = readdirSync(dir);
   } catch {
     res.writeHead(404, { "Content-Type": "application/xml" });
-    res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>No such upload</Message></Error>`);
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>No such upload</Message></Error>`,
+    );
     return;
   }
   const parts = names

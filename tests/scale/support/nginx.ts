@@ -216,7 +216,7 @@ export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: 
 export type Sending = {
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   /**
    * The loopback address the request comes from (127.0.0.0/8 is all this
    * machine's), so that the tests can be several visitors as nginx sees them.
