@@ -9,6 +9,7 @@ const sharedWithStaff = [
   "app/site/content/site.ts",
   "app/site/content/urls.ts",
   "app/site/content/legal.ts",
+  "app/site/content/artwork.ts",
   "app/site/lib/meta.ts",
   "app/site/lib/indian-phone.ts",
   "app/site/components/status/status-panel.tsx",

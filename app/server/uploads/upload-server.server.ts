@@ -7,9 +7,6 @@ import { type Artwork, type ArtworkProblem, newUploadId, UPLOAD_ID_PATTERN } fro
 import { safeFileName } from "./file-name.ts";
 import type { FileStorage } from "./file-storage.server.ts";
 
-/** The methods of the tus protocol a page uses; GET is not one: a file is never served back at its upload address. */
-export const UPLOAD_METHODS = new Set(["POST", "PATCH", "HEAD", "DELETE", "OPTIONS"]);
-
 type Options = {
   /** The address uploads are created at, such as /quote/uploads. */
   path: string;
