@@ -31,8 +31,10 @@ export type InquiryDetails = {
   files?: string[] | undefined;
 };
 
-export type StoredInquiry = InquiryDetails &
+export type StoredInquiry = Omit<InquiryDetails, "files"> &
   InquiryOrigin & {
+    /** The artwork files sent with it, as the mails name them (read with one inquiry, not in lists). */
+    files?: { name: string; size: number; kind: string }[];
     id: number;
     reference: string;
     /** ISO 8601, UTC. */
@@ -274,7 +276,15 @@ export function createInquiryStore(db: Database) {
 
     async get(id: number): Promise<StoredInquiry | undefined> {
       const row = await db.get<InquiryRow>("SELECT * FROM inquiries WHERE id = ?", [id]);
-      return row && fromRow(row);
+      if (!row) return undefined;
+      const files = await db.all<{ name: string; size: number | string; kind: string }>(
+        "SELECT name, size, kind FROM uploads WHERE inquiry_id = ? AND discarded_at IS NULL ORDER BY created_at, id",
+        [id],
+      );
+      const inquiry = fromRow(row);
+      return files.length > 0
+        ? { ...inquiry, files: files.map((file) => ({ ...file, size: Number(file.size) })) }
+        : inquiry;
     },
 
     /** Every inquiry, spam too, newest first, with where each of its mails stands. */

@@ -1,4 +1,5 @@
 import { domainToASCII } from "node:url";
+import { formatBytes } from "../../site/content/artwork.ts";
 import { findService } from "../../site/content/services.ts";
 import { formatAddress, site } from "../../site/content/site.ts";
 import { mailtoUrl } from "../../site/lib/indian-phone.ts";
@@ -8,6 +9,7 @@ import type { MailKind, StoredInquiry } from "../contact/inquiries.server.ts";
 import { quoteRows } from "../contact/quote-form.server.ts";
 import type { MailAddress } from "../settings/settings.server.ts";
 import type { StaffNoticeKind } from "../staff/notices.server.ts";
+import { type ArtworkKind, artworkKindLabels } from "../uploads/artwork-kind.server.ts";
 import type { StaffNoticeMail } from "./outbox.server.ts";
 
 export type OutgoingMail = {
@@ -81,12 +83,19 @@ export function companyMail(inquiry: StoredInquiry, settings: MailSettings): Out
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   const quote = inquiry.quote ? quoteRows(inquiry.quote) : [];
+  // Names and sizes only: the files stay in the inbox, behind sign-in, never in a mail.
+  const files = (inquiry.files ?? []).map(
+    (file) => `${file.name} (${kindLabel(file.kind)}, ${formatBytes(file.size)})`,
+  );
   const text = [
     "A new inquiry has arrived through the contact form on the website.",
     "",
     ...rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`),
     "",
     ...(quote.length > 0 ? ["Quote request:", ...quote.map(([label, value]) => `  ${label}: ${value}`), ""] : []),
+    ...(files.length > 0
+      ? ["Artwork files (download them in the inbox):", ...files.map((file) => `  ${file}`), ""]
+      : []),
     "Message:",
     inquiry.message,
     ...(inquiry.quote ? ["", `In the inbox: ${site.origin}${staffPaths.inquiry(inquiry.reference)}`] : []),
@@ -119,6 +128,13 @@ ${
 <table cellpadding="6" cellspacing="0" style="border-collapse:collapse">
 ${quote.map(([label, value]) => `<tr><th align="left" valign="top" style="padding-right:16px">${escapeHtml(label)}</th><td dir="auto">${escapeHtml(value)}</td></tr>`).join("\n")}
 </table>`
+    : ""
+}
+${
+  files.length > 0
+    ? `<h2 style="font-size:16px;margin:24px 0 8px">Artwork files</h2>
+<ul>${files.map((file) => `<li dir="auto">${escapeHtml(file)}</li>`).join("")}</ul>
+<p>Download them from <a href="${escapeHtml(`${site.origin}${staffPaths.inquiry(inquiry.reference)}`)}">the inquiry in the inbox</a>.</p>`
     : ""
 }
 <h2 style="font-size:16px;margin:24px 0 8px">Message</h2>
@@ -197,9 +213,17 @@ ${received ? `<p>${escapeHtml(received)}</p>` : ""}
  */
 function quoteReceived(inquiry: StoredInquiry): string | undefined {
   if (!inquiry.quote) return undefined;
+  const files = inquiry.files ?? [];
+  // Kinds and sizes, which the server decided, never the names the buyer's device gave.
+  const artwork =
+    files.length > 0
+      ? ` We also received ${files.length === 1 ? "1 artwork file" : `${files.length} artwork files`}: ${files
+          .map((file) => `${kindLabel(file.kind)} (${formatBytes(file.size)})`)
+          .join(", ")}.`
+      : "";
   const product = (inquiry.service && findService(inquiry.service)?.title) ?? "your product";
   const quantities = inquiry.quote.quantities.map((quantity) => quantityFormat.format(quantity)).join(", ");
-  return `You asked for a quote for ${product}, in ${inquiry.quote.quantities.length === 1 ? "a quantity of" : "quantities of"} ${quantities}. An estimator replies with prices within one working day.`;
+  return `You asked for a quote for ${product}, in ${inquiry.quote.quantities.length === 1 ? "a quantity of" : "quantities of"} ${quantities}.${artwork} An estimator replies with prices within one working day.`;
 }
 
 const quantityFormat = new Intl.NumberFormat("en-IN");
@@ -280,4 +304,8 @@ export function staffNoticeMail(
 export function asciiAddress(address: string): string {
   const at = address.lastIndexOf("@");
   return `${address.slice(0, at)}@${domainToASCII(address.slice(at + 1)) || address.slice(at + 1)}`;
+}
+
+function kindLabel(kind: string): string {
+  return artworkKindLabels[kind as ArtworkKind] ?? kind;
 }
