@@ -50,3 +50,37 @@ describe("the contact settings", () => {
     expect(() => readSiteSettings(env)).toThrow(message);
   });
 });
+
+describe("the artwork upload settings", () => {
+  const postgres = { DATABASE_URL: "postgres://site:secret@db.internal:5432/site", FORM_SECRET: "x".repeat(32) };
+
+  test("are on by default, with files in a folder under DATA_DIR and the limits the form states", () => {
+    const uploads = readSiteSettings({ DATA_DIR: "site-data" }).uploads;
+    expect(uploads?.storage).toEqual({ folder: expect.stringMatching(/site-data[/\\]artwork$/) });
+    expect(uploads?.maxFiles).toBe(10);
+    expect(uploads?.maxFileBytes).toBe(200 * 1024 * 1024);
+    expect(uploads?.totalQuotaBytes).toBe(20 * 1024 ** 3);
+  });
+
+  test("refuse to start several instances on PostgreSQL with files in one machine's folder, naming what to set", () => {
+    expect(() => readSiteSettings(postgres)).toThrow(/S3_BUCKET: is required when DATABASE_URL is set/);
+    expect(readSiteSettings({ ...postgres, UPLOADS: "0" }).uploads).toBeUndefined();
+    const bucket = readSiteSettings({
+      ...postgres,
+      S3_BUCKET: "artwork",
+      S3_ENDPOINT: "https://s3.example.com",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+    }).uploads?.storage;
+    expect(bucket).toMatchObject({ bucket: "artwork", endpoint: "https://s3.example.com", forcePathStyle: false });
+  });
+
+  test.each([
+    ["UPLOAD_MAX_FILES", "0"],
+    ["UPLOAD_MAX_FILE_MB", "2 GB"],
+    ["S3_ENDPOINT", "not an address"],
+    ["UPLOADS", "yes"],
+  ])("refuse %s=%j, naming it", (name, value) => {
+    expect(() => readSiteSettings({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+});
