@@ -31,6 +31,7 @@ describe("choosing the store at start-up", () => {
     const error = await start({
       DATABASE_URL: `postgres://site:secret-password@127.0.0.1:${port}/site`,
       FORM_SECRET: "a-secret-that-is-at-least-thirty-two-characters",
+      UPLOADS: "0",
     }).catch((reason: Error) => reason);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(
@@ -38,6 +39,15 @@ describe("choosing the store at start-up", () => {
     );
     // The password is never printed.
     expect((error as Error).message).not.toContain("secret-password");
+  });
+
+  test("DATABASE_URL with artwork uploads on and no bucket: the start stops and says what to set", async () => {
+    await expect(
+      start({
+        DATABASE_URL: "postgres://site:secret@127.0.0.1:5432/site",
+        FORM_SECRET: "a-secret-that-is-at-least-thirty-two-characters",
+      }),
+    ).rejects.toThrow(/exited \(1\)[\s\S]*S3_BUCKET: is required when DATABASE_URL is set[\s\S]*UPLOADS=0/);
   });
 
   test("a DATABASE_URL that is not a PostgreSQL address is refused by name", async () => {
