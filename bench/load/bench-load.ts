@@ -8,12 +8,14 @@ import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { startTestS3 } from "../../tests/support/s3-server.ts";
 import { type SiteServer, startSite } from "../../tests/support/start-site.ts";
 import { throwawayPostgresDatabase } from "../../tests/support/test-postgres.ts";
 import { median } from "../results.ts";
 import { contactFormBody, contactFormToken } from "./form.ts";
 import { ensureNginx, startBalancer } from "./nginx.ts";
 import { type LoadReport, renderLoadMarkdown, type SetupResult, summarize } from "./report.ts";
+import { measureUploads, type UploadResult } from "./uploads.ts";
 
 // Requests per second and latency of the production server under load, on
 // 127.0.0.1, for SQLite with one instance and PostgreSQL with one and with two
@@ -38,6 +40,8 @@ Writes reports/load-<date>.{md,json} and reports/load-latest.{md,json}.
   --duration <s>      seconds measured per target (default 10)
   --warmup <s>        seconds of unmeasured load before each target (default 2)
   --connections <n>   concurrent connections (default 10)
+  --upload-files <n>  artwork files uploaded at once, on SQLite and on two instances (default 10; 0: none)
+  --upload-mb <n>     each file's size (default 100)
 `;
 
 const SETUPS = [
@@ -58,7 +62,13 @@ const BUILD_TIMEOUT_MS = 5 * 60_000;
 // Every instance signs and checks forms with the same secret, so a token from one is good at the other.
 const FORM_SECRET = "bench-load-form-secret-0123456789abcdef";
 
-type Options = { durationSeconds: number; warmupSeconds: number; connections: number; setups: Setup[] };
+type Options = {
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  setups: Setup[];
+  upload: { files: number; fileMB: number };
+};
 
 function readOptions(): Options | string {
   let values: ReturnType<typeof parse>["values"];
@@ -87,6 +97,10 @@ function readOptions(): Options | string {
       warmupSeconds: whole("warmup", values.warmup, 2, 0),
       connections: whole("connections", values.connections, 10, 1),
       setups,
+      upload: {
+        files: whole("upload-files", values["upload-files"], 10, 0),
+        fileMB: whole("upload-mb", values["upload-mb"], 100, 1),
+      },
     };
   } catch (error) {
     return (error as Error).message;
@@ -101,6 +115,8 @@ function parse() {
       warmup: { type: "string" },
       connections: { type: "string" },
       setups: { type: "string" },
+      "upload-files": { type: "string" },
+      "upload-mb": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -323,13 +339,21 @@ async function measureSetup(
 ): Promise<SetupResult> {
   const result: SetupResult = { name: setup.name, label: setup.label, targets: [], notes: [] };
   const env = instanceSettings(smtpPort);
+  // Uploads are measured on one instance with its folder, and on two sharing a bucket.
+  const uploads = options.upload.files > 0 && (setup.engine === "sqlite" || setup.instances > 1);
   let databaseUrl: string | undefined;
   if (setup.engine === "postgres") {
     const database = await throwawayPostgresDatabase("load");
     cleanups.push(database.drop);
     databaseUrl = database.url;
     env.DATABASE_URL = database.url;
-    env.UPLOADS = "0";
+    if (uploads) {
+      const s3 = await startTestS3();
+      cleanups.push(s3.stop);
+      Object.assign(env, s3.env);
+    } else {
+      env.UPLOADS = "0";
+    }
   }
   const instances: Instance[] = [];
   for (let i = 0; i < setup.instances; i++) instances.push(await startInstance(env));
@@ -350,6 +374,17 @@ async function measureSetup(
   const where = instances.map((instance) => instance.server.url).join(" and ");
   log(`${setup.label}: ${where}${instances.length > 1 ? `, balanced by ${url}` : ""}`);
 
+  // First, on instances fresh from their start: their memory then shows what the uploads take.
+  if (uploads) {
+    log(`${setup.label}: ${options.upload.files} uploads of ${options.upload.fileMB} MB at once`);
+    const pids = instances.map((instance) => instance.server.pid);
+    const measured = await measureUploads(setup.label, url, pids, options.upload);
+    uploadResults.push(measured);
+    log(
+      `${setup.label} uploads: ${measured.mbPerSecond.toFixed(1)} MB/s, peak RSS ${measured.peakRssMB.join(" and ")} MB, ` +
+        `${measured.resentAfterCutMB.toFixed(1)} MB sent again after a cut, ${measured.failures.length} failures`,
+    );
+  }
   const token = await contactFormToken(url);
   for (const target of TARGETS) {
     if (options.warmupSeconds > 0) await load(url, target, token, options.warmupSeconds, options.connections);
@@ -390,6 +425,9 @@ async function measureSetup(
   }
   return result;
 }
+
+/** Filled by each set-up that measures uploads. */
+const uploadResults: UploadResult[] = [];
 
 function method(options: Options): string[] {
   const autocannonVersion = (
@@ -478,6 +516,7 @@ async function main(): Promise<number> {
     await cleanUpTo(0);
   }
 
+  if (uploadResults.length > 0) report.uploads = uploadResults;
   report.durationSeconds = (Date.now() - started.getTime()) / 1000;
   if (loadAverages.length > 0) {
     report.machine.loadAverage = { median: median(loadAverages), max: Math.max(...loadAverages) };

@@ -53,6 +53,16 @@ ${servers}
   }
   server {
     listen 127.0.0.1:${options.port};
+    # As the deployment's site file: pieces of artwork passed on as they arrive.
+    location /quote/uploads {
+      proxy_pass http://site;
+      proxy_http_version 1.1;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      client_max_body_size 16m;
+      proxy_request_buffering off;
+    }
     location / {
       proxy_pass http://site;
       proxy_http_version 1.1;

@@ -1,4 +1,5 @@
 import type autocannon from "autocannon";
+import type { UploadResult } from "./uploads.ts";
 
 /** One target (a method and a path) measured on one set-up. */
 export type TargetResult = {
@@ -38,6 +39,8 @@ export type LoadReport = {
   options: { durationSeconds: number; warmupSeconds: number; connections: number };
   method: string[];
   setups: SetupResult[];
+  /** Artwork uploads, per set-up that takes them. */
+  uploads?: UploadResult[];
   errors: string[];
 };
 
@@ -97,6 +100,23 @@ export function resultsTable(setups: SetupResult[]): string {
   );
 }
 
+/** Parallel uploads per set-up: throughput, the servers' memory, and the bytes a cut cost. */
+export function uploadsTable(uploads: UploadResult[]): string {
+  return table(
+    ["Set-up", "Files", "MB/s", "Seconds", "RSS per instance: at start → peak", "Sent again after a cut", "Failures"],
+    ["---", "---", "--:", "--:", "---", "--:", "---"],
+    uploads.map((result) => [
+      result.setup,
+      `${result.files} × ${result.fileMB} MB`,
+      result.mbPerSecond.toFixed(1),
+      result.seconds.toFixed(1),
+      result.peakRssMB.map((mb, index) => `${result.startRssMB[index] ?? "?"} → ${mb} MB`).join(", "),
+      `${result.resentAfterCutMB.toFixed(1)} MB`,
+      result.failures.length === 0 ? "none" : result.failures.join("; "),
+    ]),
+  );
+}
+
 function machineLine(machine: LoadReport["machine"]): string {
   const { cores, cpu, loadAverage } = machine;
   const state =
@@ -127,6 +147,8 @@ export function renderLoadMarkdown(report: LoadReport): string {
     ].join("\n"),
     `## Results\n\n${resultsTable(report.setups)}`,
   ];
+  if (report.uploads && report.uploads.length > 0)
+    sections.push(`## Artwork uploads\n\n${uploadsTable(report.uploads)}`);
   const notes = report.setups.flatMap((setup) => setup.notes.map((note) => `- ${setup.label}: ${note}`));
   if (notes.length > 0) sections.push(`## Notes\n\n${notes.join("\n")}`);
   if (report.errors.length > 0) {
