@@ -22,6 +22,13 @@ export default [
     limit: "110 kB",
     gzip: true,
   })),
+  {
+    // Not part of any island's first load: fetched only once a buyer chooses an artwork file.
+    name: "JavaScript the quote form fetches when a file is chosen (uploads)",
+    path: client(manifest["app/site/components/quote/artwork-upload.ts"].file),
+    limit: "20 kB",
+    gzip: true,
+  },
   ...pages.map((file) => ({
     name: `HTML of /${path.dirname(file) === "." ? "" : path.dirname(file)}`,
     path: client(file),

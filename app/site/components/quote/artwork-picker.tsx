@@ -225,18 +225,18 @@ function ArtworkEntry({
       {enhanced && (
         <span className="artwork__actions">
           {entry.state === "uploading" && (
-            <button type="button" className="button button--small" onClick={() => onPause(entry)}>
+            <button type="button" className="button button--ghost" onClick={() => onPause(entry)}>
               <span aria-hidden="true">Pause</span>
               <span className="visually-hidden">{text.pause(entry.name)}</span>
             </button>
           )}
           {entry.state === "paused" && (
-            <button type="button" className="button button--small" onClick={() => onResume(entry)}>
+            <button type="button" className="button button--ghost" onClick={() => onResume(entry)}>
               <span aria-hidden="true">Resume</span>
               <span className="visually-hidden">{text.resume(entry.name)}</span>
             </button>
           )}
-          <button type="button" className="button button--small" onClick={() => onRemove(entry)}>
+          <button type="button" className="button button--ghost" onClick={() => onRemove(entry)}>
             <span aria-hidden="true">{moving ? "Cancel" : "Remove"}</span>
             <span className="visually-hidden">{moving ? text.cancel(entry.name) : text.remove(entry.name)}</span>
           </button>
