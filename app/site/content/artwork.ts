@@ -28,6 +28,9 @@ export const artworkText = {
   cancel: (name: string) => `Cancel ${name}`,
   progress: (name: string) => `Uploading ${name}`,
   received: (name: string) => `${name} received`,
+  /** Beside the file's name in its row: the name is said once. */
+  receivedState: "Received",
+  pausedState: "Paused",
   paused: (name: string) => `${name} paused`,
   retrying: (name: string) => `Connection lost: ${name} carries on when it is back`,
   waitingToSend: "Your request is sent as soon as the last file has arrived.",

@@ -220,7 +220,8 @@ function ArtworkEntry({
           {Math.round((entry.sent / Math.max(1, entry.size)) * 100)}%
         </progress>
       )}
-      {entry.state === "received" && <span className="artwork__state">{text.received(entry.name)}</span>}
+      {entry.state === "received" && <span className="artwork__state">{text.receivedState}</span>}
+      {entry.state === "paused" && <span className="artwork__size">{text.pausedState}</span>}
       {entry.state === "failed" && <span className="field__error">{entry.message}</span>}
       {enhanced && (
         <span className="artwork__actions">
