@@ -13,6 +13,8 @@ export type TestS3 = {
   env: Record<string, string>;
   /** The object keys in the bucket now (whole files and their notes, not parts of unfinished uploads). */
   keys(): string[];
+  /** Where s3rver keeps the bucket's files. */
+  directory: string;
   stop(): Promise<void>;
 };
 
@@ -60,6 +62,9 @@ export async function startTestS3(): Promise<TestS3> {
   });
   front.listen(0, "127.0.0.1");
   await once(front, "listening");
+  // Never the reason a test process stays up: the servers it talks to keep their own connections open.
+  front.unref();
+  (s3rver as unknown as { httpServer?: http.Server }).httpServer?.unref();
   const { port } = front.address() as AddressInfo;
 
   return {
@@ -72,6 +77,7 @@ export async function startTestS3(): Promise<TestS3> {
       S3_FORCE_PATH_STYLE: "1",
     },
     keys: () => objectKeys(path.join(directory, BUCKET)),
+    directory,
     async stop() {
       front.closeAllConnections();
       await new Promise((resolve) => front.close(resolve));
@@ -79,6 +85,21 @@ export async function startTestS3(): Promise<TestS3> {
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+let shared: Promise<TestS3> | undefined;
+
+/**
+ * One bucket for every server a test file starts on PostgreSQL, where files
+ * must go to a bucket: started on first use, its folder removed when the
+ * test process ends.
+ */
+export function sharedTestS3(): Promise<TestS3> {
+  shared ??= startTestS3().then((s3) => {
+    process.once("exit", () => rmSync(s3.directory, { recursive: true, force: true }));
+    return s3;
+  });
+  return shared;
 }
 
 function listParts(res: http.ServerResponse, uploadsDir: string, key: string, uploadId: string) {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Database, type OpenOptions, openStore, type StoreLocation } from "../../app/server/store/db.server.ts";
+import { sharedTestS3 } from "./s3-server.ts";
 import { throwawayPostgresDatabase } from "./test-postgres.ts";
 
 /**
@@ -23,10 +24,11 @@ const FORM_SECRET = "a-test-form-secret-that-is-long-enough-0123456789";
 export async function newTestStoreLocation(label = "test"): Promise<TestStoreLocation> {
   if (testEngine === "postgres") {
     const database = await throwawayPostgresDatabase(label);
+    // Artwork files go to a bucket beside PostgreSQL, as with several instances.
+    const s3 = await sharedTestS3();
     return {
       location: { postgresUrl: database.url },
-      // Files need a bucket beside PostgreSQL; these servers take none.
-      env: { DATABASE_URL: database.url, FORM_SECRET, UPLOADS: "0" },
+      env: { DATABASE_URL: database.url, FORM_SECRET, ...s3.env },
       remove: () => database.drop(),
     };
   }
