@@ -90,7 +90,7 @@ export function ArtworkPicker({ limits, token, kept, error, enhanced, onPendingC
       setNotice(text.progress(entry.name));
       const upload = startUpload(entry.file, token, {
         progress(sent, total) {
-          update(entry.key, { sent });
+          update(entry.key, { sent, message: undefined });
           // Screen readers hear each quarter, not every piece.
           const quarter = Math.floor((sent / Math.max(1, total)) * 4);
           if (quarter > announced && quarter < 4) {
@@ -107,6 +107,10 @@ export function ArtworkPicker({ limits, token, kept, error, enhanced, onPendingC
           running.current.delete(entry.key);
           update(entry.key, { state: "failed", message: message ?? text.failed(entry.name) });
           setNotice(message ?? text.failed(entry.name));
+        },
+        offline() {
+          update(entry.key, { message: text.retrying(entry.name) });
+          setNotice(text.retrying(entry.name));
         },
       });
       running.current.set(entry.key, upload);
@@ -144,6 +148,8 @@ export function ArtworkPicker({ limits, token, kept, error, enhanced, onPendingC
     running.current.get(entry.key)?.cancel();
     running.current.delete(entry.key);
     setEntries((current) => current.filter((other) => other.key !== entry.key));
+    // Its buttons go with it: the keyboard's place goes back to choosing files.
+    input.current?.focus();
   }
 
   const received = entries.flatMap((entry) => (entry.state === "received" && entry.id ? [entry.id] : []));
@@ -223,18 +229,20 @@ function ArtworkEntry({
       {entry.state === "received" && <span className="artwork__state">{text.receivedState}</span>}
       {entry.state === "paused" && <span className="artwork__size">{text.pausedState}</span>}
       {entry.state === "failed" && <span className="field__error">{entry.message}</span>}
+      {moving && entry.message && <span className="artwork__size">{entry.message}</span>}
       {enhanced && (
         <span className="artwork__actions">
-          {entry.state === "uploading" && (
-            <button type="button" className="button button--ghost" onClick={() => onPause(entry)}>
-              <span aria-hidden="true">Pause</span>
-              <span className="visually-hidden">{text.pause(entry.name)}</span>
-            </button>
-          )}
-          {entry.state === "paused" && (
-            <button type="button" className="button button--ghost" onClick={() => onResume(entry)}>
-              <span aria-hidden="true">Resume</span>
-              <span className="visually-hidden">{text.resume(entry.name)}</span>
+          {moving && (
+            // One button that changes its words, so the keyboard's place stays on it.
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => (entry.state === "paused" ? onResume(entry) : onPause(entry))}
+            >
+              <span aria-hidden="true">{entry.state === "paused" ? "Resume" : "Pause"}</span>
+              <span className="visually-hidden">
+                {entry.state === "paused" ? text.resume(entry.name) : text.pause(entry.name)}
+              </span>
             </button>
           )}
           <button type="button" className="button button--ghost" onClick={() => onRemove(entry)}>

@@ -6,6 +6,8 @@ export type UploadEvents = {
   received(id: string): void;
   /** The server refused the file (its words), or the connection stayed down through every retry. */
   failed(message: string | undefined): void;
+  /** The device is offline: the upload carries on by itself when it is back. */
+  offline(): void;
 };
 
 export type RunningUpload = { pause(): void; resume(): void; cancel(): void };
@@ -20,6 +22,12 @@ const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, ...Arra
  * upload's address until it is done). Loaded only once a file is chosen.
  */
 export function startUpload(file: File, formToken: string, events: UploadEvents): RunningUpload {
+  let paused = false;
+  // Only after a stop for want of a connection: then, and only then, coming back online starts it again.
+  const carryOn = () => {
+    window.removeEventListener("online", carryOn);
+    if (!paused) upload.start();
+  };
   const upload = new Upload(file, {
     endpoint: quoteUploadsPath,
     chunkSize: 8 * 1024 * 1024,
@@ -28,11 +36,20 @@ export function startUpload(file: File, formToken: string, events: UploadEvents)
     removeFingerprintOnSuccess: true,
     onProgress: events.progress,
     onSuccess: () => events.received(upload.url?.split("/").pop() ?? ""),
-    onError: (error) => events.failed(refusal(error)),
-    // The server's refusals (4xx: too large, not artwork, gone) are final; anything else is tried again.
+    onError(error) {
+      const message = refusal(error);
+      if (message === undefined && !navigator.onLine) {
+        events.offline();
+        window.addEventListener("online", carryOn);
+        return;
+      }
+      events.failed(message);
+    },
+    // The server's refusals (4xx: too large, not artwork, gone) are final; anything else is
+    // tried again while the device is online (offline, onError waits for the connection).
     onShouldRetry: (error) => {
       const status = (error as DetailedError).originalResponse?.getStatus() ?? 0;
-      return status === 0 || status >= 500 || status === 409 || status === 423;
+      return (status === 0 || status >= 500 || status === 409 || status === 423) && navigator.onLine;
     },
   });
   const start = async () => {
@@ -42,19 +59,23 @@ export function startUpload(file: File, formToken: string, events: UploadEvents)
     upload.start();
   };
   void start();
-  // Back online: carry on at once rather than at the next retry.
-  const online = () => upload.start();
-  window.addEventListener("online", online);
   return {
-    pause: () => void upload.abort(),
-    resume: () => upload.start(),
-    cancel: () => {
-      window.removeEventListener("online", online);
+    pause() {
+      paused = true;
+      window.removeEventListener("online", carryOn);
+      void upload.abort();
+    },
+    resume() {
+      paused = false;
+      upload.start();
+    },
+    cancel() {
+      paused = true;
+      window.removeEventListener("online", carryOn);
       void upload.abort(true).catch(() => undefined);
     },
   };
 }
-
 /** The server's own words for a refusal, when it gave any. */
 function refusal(error: Error): string | undefined {
   const response = (error as DetailedError).originalResponse;
