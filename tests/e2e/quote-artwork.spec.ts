@@ -16,6 +16,7 @@ import {
   sha256,
   UPLOAD_PIECE_BYTES,
 } from "./artwork-files.ts";
+import { fillCakeBoxes, MIN_FILL_MS } from "./cake-quote.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
 /**
@@ -27,34 +28,9 @@ import { expect, type Page, test } from "./fixtures.ts";
  */
 test.describe.configure({ timeout: 60_000 });
 
-/** The server takes a form sent sooner than this after it was opened for a bot's (FORM_MIN_FILL_SECONDS). */
-const MIN_FILL_MS = 3_300;
 /** Three pieces: a cut in the second leaves one piece received and one to go. */
 const LARGE_FILE_BYTES = 3 * UPLOAD_PIECE_BYTES;
 const MAX_FILES = 10;
-
-/** A date some weeks ahead, as the date field takes it. */
-function weeksAhead(weeks: number): string {
-  return new Date(Date.now() + weeks * 7 * 24 * 60 * 60_000).toISOString().slice(0, 10);
-}
-
-async function fillCakeBoxes(page: Page, email: string) {
-  await page.getByRole("combobox", { name: "Style" }).selectOption({ label: "Cake box with window" });
-  await page.getByRole("textbox", { name: "Inner length (mm)" }).fill("250");
-  await page.getByRole("textbox", { name: "Inner width (mm)" }).fill("250");
-  await page.getByRole("textbox", { name: "Inner height (mm)" }).fill("120");
-  await page.getByRole("combobox", { name: "Board or material" }).selectOption({ label: "SBS (solid bleached board)" });
-  await page.getByRole("combobox", { name: "Printing colours" }).selectOption({ label: "4 colours (CMYK)" });
-  await page.getByRole("checkbox", { name: "Matte lamination" }).check();
-  await page.getByRole("checkbox", { name: "With a window" }).check();
-  await page.getByRole("textbox", { name: "Quantity", exact: true }).fill("500");
-  await page.getByLabel("Needed by").fill(weeksAhead(4));
-  await page.getByRole("textbox", { name: "Delivery PIN code" }).fill("400001");
-  await page.getByRole("textbox", { name: "Company name (optional)" }).fill("Sweet Crumbs Bakery");
-  await page.getByRole("textbox", { name: "Your name" }).fill("Asha Verma");
-  await page.getByRole("textbox", { name: "Phone number" }).fill("+91 98765 43210");
-  await page.getByRole("textbox", { name: "E-mail address" }).fill(email);
-}
 
 const uniqueEmail = () => `artwork-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.in`;
 
