@@ -394,44 +394,47 @@ for (const width of [375, 1440]) {
   });
 }
 
-test("the keyboard reaches Choose files, then each file's buttons in order, and keeps its place on Pause", async ({
-  page,
-  consoleProblems,
-}) => {
-  await openEnhancedForm(page);
-  const stall = await stallAfterFirstPiece(page);
-  const received = pdfFile("sticker.pdf", 2_000);
-  const refused = programAsPdf("tool.pdf");
-  const moving = pdfFile("hamper-box.pdf", LARGE_FILE_BYTES);
-  await chooseFiles(page).setInputFiles([received, refused]);
-  await expectReceived(page, received.name);
-  await expect(fileRow(page, refused.name)).toContainText(artworkText.wrongKind(refused.name));
-  await chooseFiles(page).setInputFiles(moving);
-  await expect.poll(stall.held).toBe(1);
+for (const width of [375, 1440]) {
+  test(`at ${width} px the keyboard reaches Choose files, then each file's buttons in order, and keeps its place on Pause`, async ({
+    page,
+    consoleProblems,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openEnhancedForm(page);
+    const stall = await stallAfterFirstPiece(page);
+    const received = pdfFile("sticker.pdf", 2_000);
+    const refused = programAsPdf("tool.pdf");
+    const moving = pdfFile("hamper-box.pdf", LARGE_FILE_BYTES);
+    await chooseFiles(page).setInputFiles([received, refused]);
+    await expectReceived(page, received.name);
+    await expect(fileRow(page, refused.name)).toContainText(artworkText.wrongKind(refused.name));
+    await chooseFiles(page).setInputFiles(moving);
+    await expect.poll(stall.held).toBe(1);
 
-  // The last question before the files.
-  await page.getByRole("textbox", { name: "Anything else (optional)" }).focus();
-  const order = [
-    chooseFiles(page),
-    page.getByRole("button", { name: `Remove ${received.name}` }),
-    page.getByRole("button", { name: `Remove ${refused.name}` }),
-    page.getByRole("button", { name: `Pause ${moving.name}` }),
-    page.getByRole("button", { name: `Cancel ${moving.name}` }),
-  ];
-  for (const control of order) {
-    await page.keyboard.press("Tab");
-    await expect(control).toBeFocused();
-  }
+    // The last question before the files.
+    await page.getByRole("textbox", { name: "Anything else (optional)" }).focus();
+    const order = [
+      chooseFiles(page),
+      page.getByRole("button", { name: `Remove ${received.name}` }),
+      page.getByRole("button", { name: `Remove ${refused.name}` }),
+      page.getByRole("button", { name: `Pause ${moving.name}` }),
+      page.getByRole("button", { name: `Cancel ${moving.name}` }),
+    ];
+    for (const control of order) {
+      await page.keyboard.press("Tab");
+      await expect(control).toBeFocused();
+    }
 
-  // Pause from the keyboard: the Resume that takes its place has the focus.
-  await page.keyboard.press("Shift+Tab");
-  await expect(page.getByRole("button", { name: `Pause ${moving.name}` })).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(fileRow(page, moving.name)).toContainText(artworkText.pausedState);
-  await expect(page.getByRole("button", { name: `Resume ${moving.name}` })).toBeFocused();
-  stall.release();
-  allowFailedLoads(consoleProblems, /status of 415/);
-});
+    // Pause from the keyboard: the Resume that takes its place has the focus.
+    await page.keyboard.press("Shift+Tab");
+    await expect(page.getByRole("button", { name: `Pause ${moving.name}` })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(fileRow(page, moving.name)).toContainText(artworkText.pausedState);
+    await expect(page.getByRole("button", { name: `Resume ${moving.name}` })).toBeFocused();
+    stall.release();
+    allowFailedLoads(consoleProblems, /status of 415/);
+  });
+}
 
 test.describe("without a script", () => {
   test.use({ javaScriptEnabled: false });
