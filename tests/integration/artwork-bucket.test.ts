@@ -3,12 +3,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { deleteExpiredInquiries } from "../../app/server/inbox/retention.server.ts";
 import { openStore } from "../../app/server/store/db.server.ts";
 import { createArtwork } from "../../app/server/uploads/artwork.server.ts";
 import { openFileStorage } from "../../app/server/uploads/file-storage.server.ts";
 import { startTestS3, type TestS3 } from "../support/s3-server.ts";
 import { type SiteServer, startSite } from "../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
+import { cakeRequest } from "./support/quote-request.ts";
 
 // The same uploads as with the folder, into an S3-compatible bucket (s3rver on
 // 127.0.0.1): what several instances behind the proxy share.
@@ -109,20 +111,46 @@ test("the clean-up deletes from the bucket what nobody needs: an upload unsent a
   const db = await openStore(store.location);
   try {
     const storage = openFileStorage(storageOf(s3));
-    const limits = {
-      maxFileBytes: MB,
-      maxFiles: 10,
-      clientQuotaBytes: MB,
-      totalQuotaBytes: MB,
-      incomingFolder: dataDir,
-    };
     const tomorrow = () => Date.now() + 25 * 60 * 60 * 1000;
-    expect(await createArtwork({ db, storage, limits, now: tomorrow }).sweep()).toBeGreaterThanOrEqual(1);
+    expect(await createArtwork({ db, storage, limits: limits(), now: tomorrow }).sweep()).toBeGreaterThanOrEqual(1);
   } finally {
     await db.close();
   }
   expect(s3.keys().filter((key) => key.startsWith(id))).toEqual([]);
 });
+
+test("retention deletes a sent request's files from the bucket with the inquiry", async () => {
+  const token = await formToken();
+  const file = Buffer.from("%PDF-1.4\nlid artwork\n%%EOF\n");
+  const url = await createUpload(token, "lid.pdf", file.length);
+  const id = url.split("/").pop() ?? "";
+  expect((await patch(url, 0, file)).status).toBe(204);
+  const sent = await fetch(`${server.url}/quote?service=cake`, {
+    method: "POST",
+    body: new URLSearchParams(cakeRequest(token, [id])).toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+  expect(sent.status).toBe(303);
+  expect(s3.keys()).toContain(id);
+
+  const db = await openStore(store.location);
+  try {
+    // The day the inquiry is past its time, as the server's daily run would find it.
+    const later = new Date(Date.now() + 800 * 24 * 60 * 60 * 1000);
+    expect((await deleteExpiredInquiries(db, { retentionDays: 730 }, later)).expired).toBeGreaterThanOrEqual(1);
+    const storage = openFileStorage(storageOf(s3));
+    await createArtwork({ db, storage, limits: limits() }).sweep();
+  } finally {
+    await db.close();
+  }
+  expect(s3.keys().filter((key) => key.startsWith(id))).toEqual([]);
+});
+
+/** What the clean-up is given beside the store and the bucket; it reads none of it. */
+function limits() {
+  return { maxFileBytes: MB, maxFiles: 10, clientQuotaBytes: MB, totalQuotaBytes: MB, incomingFolder: dataDir };
+}
 
 function storageOf(testS3: TestS3) {
   return {

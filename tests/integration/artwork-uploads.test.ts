@@ -19,6 +19,7 @@ import { goodPassword, linkIn, runStaffCommand, uniqueStaffEmail } from "../supp
 import { type SiteServer, startSite } from "../support/start-site.ts";
 import { openTestStore } from "../support/test-store.ts";
 import { eventually, goodFields, readRow, referenceOf } from "./support/contact-form.ts";
+import { cakeRequest } from "./support/quote-request.ts";
 
 // Files kept in a folder go with a SQLite store only (with DATABASE_URL every
 // instance must share a bucket: artwork-bucket.test.ts), so these servers run
@@ -201,39 +202,6 @@ let clients = 0;
 function client(): Record<string, string> {
   clients += 1;
   return { "X-Forwarded-For": `198.51.100.${clients}` };
-}
-
-function inAMonth(): string {
-  return new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);
-}
-
-let buyers = 0;
-/**
- * A complete cake-box request in the form's order (token first), from a
- * buyer of its own: erasing one person must not take another test's inquiry.
- */
-function cakeRequest(token: string, uploads: string[] = []): [string, string][] {
-  buyers += 1;
-  return [
-    ["form_token", token],
-    ["service", "cake"],
-    ["style", "cake"],
-    ["length_mm", "250"],
-    ["width_mm", "250"],
-    ["height_mm", "100"],
-    ["board", "duplex-board"],
-    ["gsm", "350"],
-    ["colours", "1-colour"],
-    ["quantity_1", "1000"],
-    ["needed_by", inAMonth()],
-    ["pin_code", "560001"],
-    ["name", `Meena Rao ${buyers}`],
-    ["phone_number", `+91 98450 ${12345 + buyers}`],
-    ["email", `meena.${buyers}@example.in`],
-    ["notes", "Our logo on the lid, artwork attached."],
-    ["uploads", uploads.join(",")],
-    ["website", ""],
-  ];
 }
 
 function postQuote(target: Site, fields: [string, string][] | string, headers: Record<string, string> = {}) {
