@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
+import { sharedTestS3 } from "../../support/s3-server.ts";
 import { type SiteServer, startSite } from "../../support/start-site.ts";
 
 /** Every instance signs and checks the form with this, as a deployment's shared FORM_SECRET. */
@@ -19,10 +20,18 @@ export async function startInstances(
 
 export async function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<SiteServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "instance-"));
+  // As deployed: the instances share the database and the bucket for artwork files.
+  const bucket = (await sharedTestS3()).env;
   const server = await startSite({
     buildDir: inject("siteBuildDir"),
     dataDir,
-    env: { DATABASE_URL: databaseUrl, FORM_SECRET: SHARED_FORM_SECRET, CONTACT_RATE_LIMIT: "10000", ...env },
+    env: {
+      DATABASE_URL: databaseUrl,
+      FORM_SECRET: SHARED_FORM_SECRET,
+      CONTACT_RATE_LIMIT: "10000",
+      ...bucket,
+      ...env,
+    },
   });
   void server.exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
   return server;
