@@ -169,7 +169,7 @@ async function open(log: Log): Promise<Running> {
   const outbox = createOutbox(db);
   const limiter = createRateLimiter(db, env.rateLimit);
   const staff = createStaffServices(db, audit, await passwordHashingFor(env, db, log));
-  const uploads = env.uploads && openUploadServices({ db, settings: env.uploads, form: env.form, log });
+  const uploads = env.uploads && (await openUploadServices({ db, settings: env.uploads, form: env.form, log }));
   const sweepFiles = async () => {
     try {
       await uploads?.artwork.sweep();

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { uploadPieceBytes } from "../../app/site/content/artwork.ts";
 
 /** Artwork uploads measured on one set-up: parallel files, the servers' memory, and what a cut costs. */
 export type UploadResult = {
@@ -17,8 +18,8 @@ export type UploadResult = {
 };
 
 const MB = 1024 * 1024;
-/** The pieces the page sends (artwork-upload.ts). */
-const PIECE = 8 * MB;
+/** The pieces the page sends. */
+const PIECE = uploadPieceBytes;
 const tus = { "Tus-Resumable": "1.0.0" };
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 

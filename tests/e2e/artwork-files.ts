@@ -2,13 +2,13 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { uploadPieceBytes } from "../../app/site/content/artwork.ts";
 
 /** A file as setInputFiles takes it from memory. */
 export type ArtworkPayload = { name: string; mimeType: string; buffer: Buffer };
 
-const MB = 1024 * 1024;
-/** The piece size of the upload code (artwork-upload.ts): a dropped connection costs at most one. */
-export const UPLOAD_PIECE_BYTES = 8 * MB;
+/** The piece size of the upload code: a dropped connection costs at most one. */
+export const UPLOAD_PIECE_BYTES = uploadPieceBytes;
 
 /** The CorelDRAW 12 drawing kept for the tests (its README says where it comes from). */
 export const sampleCdr = (): ArtworkPayload => ({

@@ -21,10 +21,10 @@ import { expect, type Page, test } from "./fixtures.ts";
 
 /**
  * The artwork files of a quote request, in a real browser against the
- * production server: uploaded as they are chosen (tus, in 8 MB pieces) or
+ * production server: uploaded as they are chosen (tus, in pieces of 5 MiB) or
  * sent with the form without a script, then seen and downloaded by staff
  * byte for byte. Staff accounts cost a deliberately slow hash, and some files
- * here are 24 MB.
+ * here are three pieces long.
  */
 test.describe.configure({ timeout: 60_000 });
 

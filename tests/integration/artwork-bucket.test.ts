@@ -79,7 +79,7 @@ test("a file sent in pieces, cut and resumed, ends whole in the bucket, checked 
   expect(Number(rest.headers.get("upload-offset"))).toBe(file.length);
 
   expect(s3.keys()).toContain(id);
-  const storage = openFileStorage(storageOf(s3));
+  const storage = await openFileStorage(storageOf(s3));
   const stored: Buffer[] = [];
   for await (const chunk of await storage.read(id)) stored.push(chunk as Buffer);
   expect(createHash("sha256").update(Buffer.concat(stored)).digest("hex")).toBe(
@@ -110,7 +110,7 @@ test("the clean-up deletes from the bucket what nobody needs: an upload unsent a
 
   const db = await openStore(store.location);
   try {
-    const storage = openFileStorage(storageOf(s3));
+    const storage = await openFileStorage(storageOf(s3));
     const tomorrow = () => Date.now() + 25 * 60 * 60 * 1000;
     expect(await createArtwork({ db, storage, limits: limits(), now: tomorrow }).sweep()).toBeGreaterThanOrEqual(1);
   } finally {
@@ -139,7 +139,7 @@ test("retention deletes a sent request's files from the bucket with the inquiry"
     // The day the inquiry is past its time, as the server's daily run would find it.
     const later = new Date(Date.now() + 800 * 24 * 60 * 60 * 1000);
     expect((await deleteExpiredInquiries(db, { retentionDays: 730 }, later)).expired).toBeGreaterThanOrEqual(1);
-    const storage = openFileStorage(storageOf(s3));
+    const storage = await openFileStorage(storageOf(s3));
     await createArtwork({ db, storage, limits: limits() }).sweep();
   } finally {
     await db.close();

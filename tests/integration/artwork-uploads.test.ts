@@ -364,7 +364,7 @@ async function receive(artwork: Artwork, storage: FileStorage, name: string, byt
 async function storeInquiriesWithFiles(target: Place, daysAgo: number[]): Promise<string[]> {
   const db = await openStore(target.store);
   try {
-    const storage = openFileStorage({ folder: path.join(target.dataDir, "artwork") });
+    const storage = await openFileStorage({ folder: path.join(target.dataDir, "artwork") });
     const artwork = createArtwork({ db, storage, limits: limitsFor(target.dataDir) });
     const store = createInquiryStore(db);
     const ids: string[] = [];
@@ -727,7 +727,7 @@ describe("clean-up", () => {
     const folder = await mkdtemp(path.join(tmpdir(), "artwork-sweep-"));
     try {
       let clock = Date.now() - 25 * 60 * 60 * 1000;
-      const storage = openFileStorage({ folder: path.join(folder, "artwork") });
+      const storage = await openFileStorage({ folder: path.join(folder, "artwork") });
       const artwork = createArtwork({ db, storage, limits: limitsFor(folder), now: () => clock });
       const stale = await receive(artwork, storage, "abandoned.pdf", pdf());
       const sent = await receive(artwork, storage, "sent.pdf", pdf());

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { openStore } from "../../app/server/store/db.server.ts";
+import { uploadPieceBytes } from "../../app/site/content/artwork.ts";
 import { statusPagesPath } from "../../app/site/content/urls.ts";
 import { findPrerenderedPages } from "../../server/prerendered-pages.ts";
 import { goodFields } from "../integration/support/contact-form.ts";
@@ -389,7 +390,7 @@ describe("artwork uploads through nginx", () => {
   test("an upload begun on one instance is finished on the other, its pieces streamed through nginx into the shared bucket", async () => {
     const page = await visit("/quote?service=cake");
     const { form_token: token = "" } = hiddenFields(page.body);
-    // Pieces as the page sends them (8 MB), above S3's smallest part.
+    // Pieces as the page sends them.
     const file = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(20 * MB)]);
     const origin = { Origin: `https://${siteHost}:${proxy.httpsPort}` };
     const created = await visit("/quote/uploads", {
@@ -406,7 +407,7 @@ describe("artwork uploads through nginx", () => {
     expect(location).toMatch(/^\/quote\/uploads\/[0-9a-f]{32}$/);
 
     const answeredByInstance: (string | undefined)[] = [];
-    for (let offset = 0; offset < file.length; offset += 8 * MB) {
+    for (let offset = 0; offset < file.length; offset += uploadPieceBytes) {
       // The next piece starts where the upload stands, whichever instance is asked.
       const head = await visit(location, { method: "HEAD", headers: tus });
       expect(Number(head.headers["upload-offset"])).toBe(offset);
@@ -419,7 +420,7 @@ describe("artwork uploads through nginx", () => {
           "Content-Type": "application/offset+octet-stream",
           "Upload-Offset": String(offset),
         },
-        body: file.subarray(offset, offset + 8 * MB),
+        body: file.subarray(offset, offset + uploadPieceBytes),
       });
       expect(piece.status).toBe(204);
       answeredByInstance.push(await answeredBy(requestIdOf(piece)));

@@ -33,6 +33,8 @@ export async function startSite(options: {
   args?: string[];
 }): Promise<SiteServer> {
   const args = [
+    // As package.json's scripts and the systemd unit start it.
+    "--max-semi-space-size=2",
     ...(options.development
       ? ["--conditions=development", path.join(root, "server.ts"), "--dev"]
       : [path.join(root, "server.ts")]),

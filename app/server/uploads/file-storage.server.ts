@@ -2,9 +2,7 @@ import { mkdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { S3 } from "@aws-sdk/client-s3";
 import { FileStore } from "@tus/file-store";
-import { S3Store } from "@tus/s3-store";
 import type { DataStore } from "@tus/server";
 import type { UploadSettings } from "../settings/site-settings.server.ts";
 
@@ -22,8 +20,8 @@ export type FileStorage = {
   readonly description: string;
 };
 
-export function openFileStorage(storage: UploadSettings["storage"]): FileStorage {
-  return "folder" in storage ? folderStorage(storage.folder) : bucketStorage(storage);
+export async function openFileStorage(storage: UploadSettings["storage"]): Promise<FileStorage> {
+  return "folder" in storage ? folderStorage(storage.folder) : await bucketStorage(storage);
 }
 
 /** A folder on this machine: the default, for one instance. */
@@ -44,8 +42,12 @@ function folderStorage(folder: string): FileStorage {
   };
 }
 
-/** An S3-compatible bucket, which every instance behind the proxy reads and writes alike. */
-function bucketStorage(settings: Exclude<UploadSettings["storage"], { folder: string }>): FileStorage {
+/**
+ * An S3-compatible bucket, which every instance behind the proxy reads and
+ * writes alike. The S3 client (some 35 MB in memory) is loaded only here.
+ */
+async function bucketStorage(settings: Exclude<UploadSettings["storage"], { folder: string }>): Promise<FileStorage> {
+  const [{ S3 }, { S3Store }] = await Promise.all([import("@aws-sdk/client-s3"), import("@tus/s3-store")]);
   const config = {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,

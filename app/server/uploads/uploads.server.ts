@@ -20,14 +20,14 @@ export type UploadServices = {
   readFormPost(req: IncomingMessage, clientAddress: string): Promise<ReadFormPost>;
 };
 
-export function openUploadServices(options: {
+export async function openUploadServices(options: {
   db: Database;
   settings: UploadSettings;
   form: { secret: Buffer; maxAgeMs: number };
   log: Pick<Console, "warn">;
-}): UploadServices {
+}): Promise<UploadServices> {
   const { storage: storageSettings, ...limits } = options.settings;
-  const storage = openFileStorage(storageSettings);
+  const storage = await openFileStorage(storageSettings);
   const artwork = createArtwork({ db: options.db, storage, limits });
   const server = createUploadServer({ path: quoteUploadsPath, artwork, storage, form: options.form, log: options.log });
   const services: UploadServices = {

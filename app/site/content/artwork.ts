@@ -6,6 +6,13 @@ export function formatBytes(bytes: number): string {
   return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
 }
 
+/**
+ * The pieces a file is uploaded in with a script: a dropped connection costs
+ * at most one, each is S3's smallest part (5 MiB) so a bucket takes it
+ * straight on, and the server holds little of one in memory at a time.
+ */
+export const uploadPieceBytes = 5 * 1024 * 1024;
+
 /** The file kinds a buyer may send, as the form names them; the server decides each file's kind from its content. */
 export const acceptedArtwork = "PDF, AI, EPS, CDR (CorelDRAW), PSD, TIFF, PNG, JPEG, SVG or ZIP";
 

@@ -1,4 +1,5 @@
 import { type DetailedError, Upload } from "tus-js-client";
+import { uploadPieceBytes } from "../../content/artwork.ts";
 import { quoteUploadsPath } from "../../content/urls.ts";
 
 export type UploadEvents = {
@@ -16,8 +17,8 @@ export type RunningUpload = { pause(): void; resume(): void; cancel(): void };
 const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, ...Array<number>(15).fill(60_000)];
 
 /**
- * One file, uploaded with the tus protocol in pieces of 8 MB: a dropped
- * connection costs at most the piece in flight, and the same file chosen
+ * One file, uploaded with the tus protocol in pieces (uploadPieceBytes): a
+ * dropped connection costs at most the piece in flight, and the same file chosen
  * again after a reload carries on where it stopped (the browser remembers the
  * upload's address until it is done). Loaded only once a file is chosen.
  */
@@ -30,7 +31,7 @@ export function startUpload(file: File, formToken: string, events: UploadEvents)
   };
   const upload = new Upload(file, {
     endpoint: quoteUploadsPath,
-    chunkSize: 8 * 1024 * 1024,
+    chunkSize: uploadPieceBytes,
     retryDelays: RETRY_DELAYS_MS,
     metadata: { filename: file.name, token: formToken },
     removeFingerprintOnSuccess: true,
