@@ -79,10 +79,12 @@ describe("a mail server slow to confirm the end of a message", () => {
     const first = await site(silent.port, "1");
     const reference = await sendInquiry(first.url);
 
+    // However many attempts a loaded machine needed to reach the end of the message (the
+    // mail server's own count below shows each arrived once), both end as not confirmed.
     await eventually(async () =>
-      expect(await mailStates()).toEqual([
-        ["acknowledgement", "unknown", 1],
-        ["company", "unknown", 1],
+      expect((await mailStates()).map(([kind, state]) => [kind, state])).toEqual([
+        ["acknowledgement", "unknown"],
+        ["company", "unknown"],
       ]),
     );
     await first.waitForLog(new RegExp(`Mail NOT CONFIRMED: the company copy of ${reference}`));
