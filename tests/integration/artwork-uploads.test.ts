@@ -667,6 +667,9 @@ describe("staff and the files", () => {
     expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(sha256(new Uint8Array(await answer.arrayBuffer()))).toBe(sha256(cdr));
+    // The inquiry's history keeps who took a copy: its kind and size, not its name.
+    const history = await (await asStaff(site, `/inbox/${withDrawing.reference}`, cookie)).text();
+    expect(history.replaceAll("<!-- -->", "")).toMatch(/downloaded a file: CorelDRAW, \d+ KB/);
   });
 
   test("the inquiry's page lists each file with its kind and SHA-256, linking to its download", async () => {

@@ -2,6 +2,8 @@ import { Readable } from "node:stream";
 import { create as attachment } from "content-disposition";
 import { data } from "react-router";
 import { UPLOAD_ID_PATTERN } from "../../server/uploads/artwork.server.ts";
+import { artworkKindLabels } from "../../server/uploads/artwork-kind.server.ts";
+import { formatBytes } from "../../site/content/artwork.ts";
 import { staffRequestFor } from "../lib/inbox-request.server.ts";
 import type { Route } from "./+types/artwork-file";
 
@@ -12,12 +14,19 @@ import type { Route } from "./+types/artwork-file";
  * anything else, as on every address of the inbox.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { services, inquiry } = await staffRequestFor(request, params.reference);
+  const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
   const uploads = services.uploads;
   const file =
     uploads && UPLOAD_ID_PATTERN.test(params.file) ? await uploads.artwork.fileOf(inquiry.id, params.file) : undefined;
   if (!uploads || !file) throw data(null, { status: 404 });
   const stream = await uploads.artwork.read(file.id);
+  // Who took a copy of a buyer's artwork, and when; the file's kind and size, never its name.
+  await services.audit.record({
+    actor: staff.email,
+    action: "downloaded a file",
+    inquiryId: inquiry.id,
+    detail: `${artworkKindLabels[file.kind]}, ${formatBytes(file.size)}`,
+  });
   return new Response(Readable.toWeb(stream) as ReadableStream, {
     headers: {
       "Content-Type": "application/octet-stream",
