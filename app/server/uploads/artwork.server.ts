@@ -127,7 +127,7 @@ export function createArtwork(options: {
     ): Promise<ArtworkFile | ArtworkProblem> {
       const kind = await detectArtworkKind(head);
       if (!kind) {
-        await db.run("UPDATE uploads SET discarded_at = ? WHERE id = ?", [now(), id]);
+        await this.discard(id);
         await storage.remove(id).catch(() => undefined);
         return { status: 415, message: artworkText.wrongKind(name) };
       }
