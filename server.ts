@@ -51,7 +51,8 @@ let services: SiteServices;
 try {
   site = development ? await developmentBuild(server) : await productionBuild(path.resolve(root, config.buildDir));
   services = await site.services();
-  await services.startSiteServices(log);
+  // Previews of pictures are made by this script in processes of their own; it runs from the source, not the build.
+  await services.startSiteServices(log, { imageTool: path.join(root, "app/server/previews/image-tool.ts") });
 } catch (error) {
   log.error((error as Error).message);
   process.exit(1);

@@ -17,7 +17,7 @@ export type SiteServices = {
    * Opens the store (applying migrations) and starts the mail queue, which
    * write to the given log; rejects with a message for the operator.
    */
-  startSiteServices: (log?: Log) => Promise<void>;
+  startSiteServices: (log?: Log, options?: { imageTool?: string }) => Promise<void>;
   stopSiteServices: () => Promise<void>;
   /** For GET /readyz: whether the store answers and the mail queue is moving. */
   readiness: () => Promise<Readiness>;

@@ -15,6 +15,14 @@ import {
   type OutboxWorker,
   startOutboxWorker,
 } from "./mail/outbox.server.ts";
+import {
+  type ArtworkChecks,
+  type ArtworkCheckWorker,
+  createArtworkChecks,
+  startArtworkCheckWorker,
+} from "./previews/artwork-checks.server.ts";
+import { createArtworkChecker } from "./previews/check-artwork.server.ts";
+import { findTools, missingPackages } from "./previews/tools.server.ts";
 import type { Readiness } from "./readiness.server.ts";
 import { type SiteSettings, siteSettings } from "./settings/site-settings.server.ts";
 import { createStaffAccounts } from "./staff/accounts.server.ts";
@@ -38,6 +46,10 @@ export type SiteServices = {
   notifyOutbox(): void;
   /** Artwork uploads with quote requests; undefined when UPLOADS=0. */
   uploads: UploadServices | undefined;
+  /** The preview and print check of each file sent; undefined when uploads are off. */
+  artworkChecks: ArtworkChecks | undefined;
+  /** Tells the checks something new is waiting. */
+  notifyChecks(): void;
   /**
    * Deletes from storage, now, the files nobody needs any more (an erased
    * inquiry's, unsent ones past a day); the clean-up also runs every so often.
@@ -51,7 +63,11 @@ type Running = SiteServices & {
   worker?: OutboxWorker;
   retention?: RetentionJob;
   fileSweep?: ReturnType<typeof setInterval>;
+  checkWorker?: ArtworkCheckWorker;
 };
+
+/** What the HTTP server passes in: where the picture renderer's script is, which is outside the build. */
+export type StartOptions = { imageTool?: string };
 
 /** How often files nobody needs are looked for: an unsent upload goes within this long after its day. */
 const FILE_SWEEP_EVERY_MS = 15 * 60_000;
@@ -83,10 +99,14 @@ export function siteServices(): SiteServices {
  * (retention.server.ts). Throws, with a message naming it, on a bad setting or a database
  * that cannot be opened, so the server can refuse to start.
  */
-export async function startSiteServices(log: Log = console): Promise<void> {
+export async function startSiteServices(log: Log = console, options: StartOptions = {}): Promise<void> {
   if (holder[KEY]) return;
   const running = await open(log);
   holder[KEY] = running;
+  if (running.uploads && running.artworkChecks) {
+    running.checkWorker = await startChecks(running.uploads, running.artworkChecks, options, log);
+    running.notifyChecks = () => running.checkWorker?.notify();
+  }
   running.retention = startRetentionJob({
     db: running.db,
     policy: { retentionDays: running.env.retentionDays },
@@ -147,6 +167,7 @@ export async function stopSiteServices(): Promise<void> {
   holder[KEY] = undefined;
   running.retention?.stop();
   clearInterval(running.fileSweep);
+  await running.checkWorker?.stop();
   await running.worker?.stop();
   await running.db.close();
 }
@@ -177,7 +198,21 @@ async function open(log: Log): Promise<Running> {
       log.error(`The clean-up of artwork files could not run: ${errorText(error)}`);
     }
   };
-  const common = { env, db, store, audit, inbox, outbox, limiter, staff, uploads, sweepFiles };
+  const artworkChecks = uploads ? createArtworkChecks(db) : undefined;
+  const common = {
+    env,
+    db,
+    store,
+    audit,
+    inbox,
+    outbox,
+    limiter,
+    staff,
+    uploads,
+    sweepFiles,
+    artworkChecks,
+    notifyChecks() {},
+  };
   if (!env.smtp) return { ...common, notifyOutbox() {} };
 
   const mailer = createMailer(env.smtp);
@@ -209,6 +244,24 @@ async function open(log: Log): Promise<Running> {
     log,
   });
   return { ...common, worker, notifyOutbox: () => worker.notify() };
+}
+
+/**
+ * The checks of artwork files, run by this instance's worker. The programs
+ * they use are looked up once; those missing are named once, here, and the
+ * files of their kinds get "no preview" with the same words.
+ */
+async function startChecks(uploads: UploadServices, checks: ArtworkChecks, options: StartOptions, log: Log) {
+  const tools = await findTools();
+  const missing = missingPackages(tools);
+  if (!options.imageTool || missing.length > 0) {
+    const what = [...missing, ...(options.imageTool ? [] : ["the picture renderer"])].join(", ");
+    log.warn(
+      `Previews of artwork files are not available in full: ${what} missing. Files of those kinds are listed without one.`,
+    );
+  }
+  const checker = createArtworkChecker({ tools, imageTool: options.imageTool ?? "", scratchRoot: undefined });
+  return startArtworkCheckWorker({ checks, checker, read: (id) => uploads.storage.read(id), log });
 }
 
 class NoRecipientError extends Error {

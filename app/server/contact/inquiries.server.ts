@@ -1,6 +1,7 @@
 import { internationalDigits } from "../../site/lib/indian-phone.ts";
 import type { QuoteParticulars } from "../../site/lib/quote-schema.ts";
 import type { InquiryStatus } from "../../staff/content/inbox.ts";
+import { queueChecks } from "../previews/artwork-checks.server.ts";
 import { BUSY_PATIENCE_MS, type Database, isBusy, placeholders, retryWhileBusy } from "../store/db.server.ts";
 
 /** Where the form was opened from: the service of its ?service= link, and the page of this site before it. */
@@ -216,6 +217,7 @@ export function createInquiryStore(db: Database) {
                    AND completed_at IS NOT NULL`,
                 [inserted.id, ...input.files],
               );
+              await queueChecks(tx, inserted.id, now.getTime());
             }
             if (options.spamReason === undefined) {
               for (const kind of mailKinds) {

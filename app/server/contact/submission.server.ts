@@ -245,6 +245,7 @@ export async function submitInquiryForm(
     return { kind: "sent", location: thankYouUrl(form.page) };
   }
   services.notifyOutbox();
+  services.notifyChecks();
   return { kind: "sent", location: thankYouUrl(form.page, reference) };
 }
 

@@ -17,6 +17,7 @@ import {
   mailKinds,
   personKeys,
 } from "../contact/inquiries.server.ts";
+import { forgetChecks } from "../previews/artwork-checks.server.ts";
 import { type Database, placeholders, type Queries, retryWhileBusy } from "../store/db.server.ts";
 import { recordAudit } from "./audit.server.ts";
 
@@ -284,6 +285,12 @@ export async function deleteInquiries(tx: Queries, ids: readonly number[]): Prom
   const list = placeholders(ids);
   const notes = await tx.run(`DELETE FROM inquiry_notes WHERE inquiry_id IN ${list}`, ids);
   const mails = await tx.run(`DELETE FROM outbox WHERE inquiry_id IN ${list}`, ids);
+  // Previews are copies of the files: they go now, with the inquiry.
+  const files = await tx.all<{ id: string }>(`SELECT id FROM uploads WHERE inquiry_id IN ${list}`, ids);
+  await forgetChecks(
+    tx,
+    files.map((file) => file.id),
+  );
   // The files' bytes are in storage, outside this transaction: their rows mark them for the clean-up.
   await tx.run(`UPDATE uploads SET inquiry_id = NULL, discarded_at = ? WHERE inquiry_id IN ${list}`, [
     Date.now(),

@@ -66,6 +66,39 @@ const artworkUploads: Migration = {
 };
 
 /**
+ * Step 15: a check of each artwork file sent with an inquiry, queued like a
+ * mail (claimed with a lease by any instance, tried again a few times), and
+ * the preview images it made, kept in the store so that every instance
+ * serves them alike. Position 0 is the file's own preview; a ZIP's files
+ * follow in order.
+ */
+const artworkChecks = (blob: string): Migration => ({
+  version: 15,
+  name: "a preview and print-readiness check of each artwork file, queued, and the preview images",
+  sql: `
+      CREATE TABLE artwork_checks (
+        upload_id TEXT PRIMARY KEY REFERENCES uploads (id),
+        state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'done')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at BIGINT NOT NULL,
+        lease_token TEXT,
+        lease_until BIGINT,
+        outcome TEXT,
+        finished_at BIGINT
+      );
+      CREATE INDEX artwork_checks_due ON artwork_checks (state, next_attempt_at);
+
+      CREATE TABLE artwork_previews (
+        upload_id TEXT NOT NULL REFERENCES uploads (id),
+        position INTEGER NOT NULL,
+        size TEXT NOT NULL CHECK (size IN ('large', 'small')),
+        image ${blob} NOT NULL,
+        PRIMARY KEY (upload_id, position, size)
+      );
+    `,
+});
+
+/**
  * Step 11: the outbox also carries the notices a staff member gets about their
  * own account, so they are sent, retried and recorded like every other mail.
  * A row is about an inquiry or a staff member, never both.
@@ -320,6 +353,7 @@ export const sqliteMigrations: readonly Migration[] = [
   quoteRequests,
   rateLimitKeys,
   artworkUploads,
+  artworkChecks("BLOB"),
 ];
 
 /**
@@ -532,4 +566,5 @@ export const postgresMigrations: readonly Migration[] = [
   quoteRequests,
   rateLimitKeys,
   artworkUploads,
+  artworkChecks("BYTEA"),
 ];

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import { artworkText } from "../../site/content/artwork.ts";
+import { forgetChecks } from "../previews/artwork-checks.server.ts";
 import type { UploadSettings } from "../settings/site-settings.server.ts";
 import { type Database, placeholders } from "../store/db.server.ts";
 import { ARTWORK_HEAD_BYTES, type ArtworkKind, detectArtworkKind } from "./artwork-kind.server.ts";
@@ -199,6 +200,7 @@ export function createArtwork(options: {
       for (const { id } of rows) {
         try {
           await storage.remove(id);
+          await forgetChecks(db, [id]);
           await db.run("DELETE FROM uploads WHERE id = ? AND (discarded_at IS NOT NULL OR inquiry_id IS NULL)", [id]);
           removed++;
         } catch {

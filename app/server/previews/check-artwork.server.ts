@@ -1,0 +1,432 @@
+import { createWriteStream } from "node:fs";
+import { chmod, mkdir, mkdtemp, open, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  ARTWORK_HEAD_BYTES,
+  type ArtworkKind,
+  artworkKindLabels,
+  detectArtworkKind,
+} from "../uploads/artwork-kind.server.ts";
+import type { ImageInfo, ImageJob } from "./image-tool.ts";
+import { fontLines, imageLines, pageLines, parsePdfFonts, parsePdfImages, parsePdfInfo } from "./pdf-report.ts";
+import {
+  type CheckOutcome,
+  check,
+  type FileFindings,
+  fine,
+  MM_PER_INCH,
+  mm,
+  mmFromPoints,
+  PRINT_PPI,
+  plural,
+  problem,
+  type ReportLine,
+  resolutionMark,
+  type ZipEntryFindings,
+} from "./report.ts";
+import { type RequestedSize, sizeLine } from "./requested-size.ts";
+import { svgRefusal, svgSizeMm } from "./svg.ts";
+import { failureOf, type RunLimits, runTool, type ToolName, type ToolSet, toolPackages } from "./tools.server.ts";
+import { listZip, unpackEntry } from "./zip-entries.server.ts";
+
+/** A preview as stored: the large image for the inquiry page, the small one for the file list. */
+export type PreviewImage = { large: Buffer; small: Buffer };
+
+export type CheckedFile = { outcome: CheckOutcome; images: PreviewImage[] };
+
+export type CheckerOptions = {
+  tools: ToolSet;
+  /** The script that renders pictures with sharp in a process of its own (image-tool.ts). */
+  imageTool: string;
+  /** Where scratch folders are made; the system's temporary folder by default. */
+  scratchRoot?: string;
+  limits?: Partial<RunLimits>;
+  /** Pixels a picture may have; more is refused before it is decoded. */
+  maxPixels?: number;
+};
+
+export const previewSize = { longSide: 1200, smallSide: 320 } as const;
+
+/** Above this many pages a PDF is not read at all; fonts and images are read on the first pagesRead. */
+const MAX_PAGES = 5000;
+const PAGES_READ = 200;
+/** A ZIP's files get previews up to this many, the rest are listed. */
+const ZIP_PREVIEWS = 20;
+/** An SVG is read whole to check its references: bigger than this is not previewed. */
+const MAX_SVG_BYTES = 20 * 1024 * 1024;
+
+type Ctx = { dir: string; requested: RequestedSize | undefined; signal: AbortSignal | undefined };
+type Result = { findings: FileFindings; images: PreviewImage[] };
+
+const noPreview = (reason: string, report: ReportLine[] = []): Result => ({
+  findings: { previews: 0, noPreview: reason, report },
+  images: [],
+});
+
+/**
+ * Checks uploaded artwork: one preview of its first page or artboard, and a
+ * print-readiness report, made by Debian's tools and sharp, each in a
+ * process of its own with time and memory limits, inside a scratch folder
+ * that is deleted afterwards. Whatever a file does to a tool, the outcome is
+ * a report, with "no preview" and the reason when none could be made.
+ */
+export function createArtworkChecker(options: CheckerOptions) {
+  const { tools, imageTool, limits = {} } = options;
+  const maxPixels = options.maxPixels ?? 100_000_000;
+
+  async function run(ctx: Ctx, tool: ToolName, args: string[], extra: Partial<RunLimits> = {}) {
+    return runTool(tool, args, { cwd: ctx.dir, limits: { ...limits, ...extra }, signal: ctx.signal });
+  }
+
+  function missing(needed: ToolName[]): string | undefined {
+    const absent = needed.filter((tool) => !tools.has(tool));
+    if (absent.length === 0) return undefined;
+    const packages = [...new Set(absent.map((tool) => toolPackages[tool]))].join(", ");
+    return `previews of this kind are not available on this server (${packages} not installed)`;
+  }
+
+  /** Renders a picture file into large and small WebP, reading what it is. */
+  async function render(
+    ctx: Ctx,
+    input: string,
+    mode: ImageJob["mode"],
+  ): Promise<{ info: ImageInfo; image: PreviewImage } | { failure: string }> {
+    const output = await mkdtemp(path.join(ctx.dir, "render-"));
+    const timeoutMs = limits.timeoutMs ?? 30_000;
+    const job: ImageJob = {
+      input,
+      output,
+      mode,
+      maxPixels,
+      ...previewSize,
+      timeoutSeconds: Math.ceil(timeoutMs / 1000),
+    };
+    // V8's own heap is kept small: the pixels are libvips', outside it, and under prlimit's limit.
+    const result = await runTool(process.execPath, ["--max-old-space-size=256", imageTool, JSON.stringify(job)], {
+      cwd: ctx.dir,
+      limits,
+      signal: ctx.signal,
+    });
+    const failure = failureOf("the image reader", result);
+    if (failure)
+      return { failure: result.code === 2 ? (result.stderr.trim().split("\n")[0] ?? failure).slice(0, 200) : failure };
+    const [large, small] = await Promise.all([
+      readFile(path.join(output, "large.webp")),
+      readFile(path.join(output, "small.webp")),
+    ]);
+    return { info: JSON.parse(result.stdout.toString("utf8")) as ImageInfo, image: { large, small } };
+  }
+
+  async function pdf(ctx: Ctx, input: string, sizeFrom?: ReportLine[]): Promise<Result> {
+    const absent = missing(["pdfinfo", "pdftoppm", "pdffonts", "pdfimages"]);
+    if (absent) return noPreview(absent);
+    const infoRun = await run(ctx, "pdfinfo", ["-box", "-f", "1", "-l", "1", input]);
+    const failed = failureOf("pdfinfo", infoRun);
+    if (failed) return noPreview(failed);
+    const info = parsePdfInfo(infoRun.stdout.toString("latin1"));
+    if (info.pages < 1) return noPreview("the PDF has no pages");
+    if (info.pages > MAX_PAGES) return noPreview(`the PDF says it has ${info.pages} pages, more than ${MAX_PAGES}`);
+    const report = sizeFrom ? [fine(plural(info.pages, "page")), ...sizeFrom] : pageLines(info, ctx.requested);
+
+    const last = String(Math.min(info.pages, PAGES_READ));
+    if (!sizeFrom) {
+      const fonts = await run(ctx, "pdffonts", ["-l", last, input]);
+      report.push(
+        ...(failureOf("pdffonts", fonts)
+          ? [check("Fonts could not be read: check them in the file")]
+          : fontLines(parsePdfFonts(fonts.stdout.toString("latin1")))),
+      );
+    }
+    const images = await run(ctx, "pdfimages", ["-list", "-l", last, input]);
+    report.push(
+      ...(failureOf("pdfimages", images)
+        ? [check("Images could not be read: check their resolution in the file")]
+        : imageLines(parsePdfImages(images.stdout.toString("latin1")))),
+    );
+    if (info.pages > PAGES_READ) report.push(check(`Fonts and images were read on the first ${PAGES_READ} pages only`));
+
+    const page = await run(ctx, "pdftoppm", [
+      "-f",
+      "1",
+      "-l",
+      "1",
+      "-singlefile",
+      "-png",
+      "-scale-to",
+      String(previewSize.longSide),
+      input,
+      path.join(ctx.dir, "page"),
+    ]);
+    const pageFailure = failureOf("pdftoppm", page);
+    if (pageFailure) return noPreview(pageFailure, report);
+    const rendered = await render(ctx, path.join(ctx.dir, "page.png"), "raster");
+    if ("failure" in rendered) return noPreview(rendered.failure, report);
+    return { findings: { previews: 1, report }, images: [rendered.image] };
+  }
+
+  /** EPS through Ghostscript (always -dSAFER) into a PDF, which the PDF checks read; its size and fonts from its own comments. */
+  async function eps(ctx: Ctx, input: string): Promise<Result> {
+    const absent = missing(["gs"]);
+    if (absent) return noPreview(absent);
+    const head = await readHead(input);
+    const box =
+      head.match(/^%%HiResBoundingBox:\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)/m) ??
+      head.match(/^%%BoundingBox:\s*(-?\d+)\s+(-?\d+)\s+(-?\d+)\s+(-?\d+)/m);
+    const converted = path.join(ctx.dir, "eps.pdf");
+    const gs = await run(ctx, "gs", [
+      "-dSAFER",
+      "-dBATCH",
+      "-dNOPAUSE",
+      "-dQUIET",
+      "-dEPSCrop",
+      "-sDEVICE=pdfwrite",
+      "-dAutoRotatePages=/None",
+      `-sOutputFile=${converted}`,
+      input,
+    ]);
+    const failure = failureOf("Ghostscript", gs);
+    if (failure) return noPreview(failure);
+    const lines: ReportLine[] = [];
+    if (box) {
+      const [x1, y1, x2, y2] = box.slice(1, 5).map(Number) as [number, number, number, number];
+      lines.push(
+        ...sizeLine({ width: mmFromPoints(x2 - x1), height: mmFromPoints(y2 - y1) }, "bounding box", ctx.requested),
+      );
+    }
+    lines.push(check("An EPS does not mark its trim: check the bleed on the preview"));
+    lines.push(...epsFontLines(head));
+    return pdf(ctx, converted, lines);
+  }
+
+  async function cdr(ctx: Ctx, input: string): Promise<Result> {
+    const absent = missing(["cdr2xhtml"]);
+    if (absent) return noPreview(absent);
+    const result = await run(ctx, "cdr2xhtml", [input], { outputBytes: 64 * 1024 * 1024 });
+    const svg = result.code === 0 ? firstSvg(result.stdout.toString("utf8")) : undefined;
+    if (!svg) return noPreview("no preview for this CorelDRAW version");
+    const file = path.join(ctx.dir, "page.svg");
+    await writeNew(file, svg);
+    const result2 = await vector(ctx, file, svg);
+    result2.findings.report.push(
+      check("CorelDRAW files are read for their page and drawing only: check fonts and colours in CorelDRAW"),
+    );
+    return result2;
+  }
+
+  async function vector(ctx: Ctx, file: string, text: string): Promise<Result> {
+    const refused = svgRefusal(text);
+    if (refused) return noPreview(refused);
+    const size = svgSizeMm(text);
+    const report = [
+      ...(size ? sizeLine(size, "drawing size", ctx.requested) : []),
+      fine("Vector drawing: prints sharp at any size"),
+      ...(/<(?:svg:)?text\b/i.test(text)
+        ? [check("Text is live: the printer's fonts may replace the designer's; ask for text in outlines")]
+        : []),
+    ];
+    const rendered = await render(ctx, file, "svg");
+    if ("failure" in rendered) return noPreview(rendered.failure, report);
+    return { findings: { previews: 1, report }, images: [rendered.image] };
+  }
+
+  async function svg(ctx: Ctx, input: string): Promise<Result> {
+    const handle = await open(input);
+    const { size } = await handle.stat();
+    await handle.close();
+    if (size > MAX_SVG_BYTES) return noPreview("the SVG is too large to preview (over 20 MB)");
+    return vector(ctx, input, await readFile(input, "utf8"));
+  }
+
+  async function picture(ctx: Ctx, input: string, kind: ArtworkKind): Promise<Result> {
+    const rendered = await render(ctx, input, kind === "psd" ? "psd" : "raster");
+    if ("failure" in rendered) return noPreview(rendered.failure);
+    return { findings: { previews: 1, report: pictureLines(rendered.info, ctx.requested) }, images: [rendered.image] };
+  }
+
+  async function zip(ctx: Ctx, input: string): Promise<{ result: Result; entries?: ZipEntryFindings[] }> {
+    const listing = await listZip(input);
+    if ("refused" in listing) return { result: noPreview(listing.refused) };
+    const entries: ZipEntryFindings[] = [];
+    const images: PreviewImage[] = [];
+    let previewed = 0;
+    for (const entry of listing.entries) {
+      const listed: ZipEntryFindings = { name: entry.name, size: entry.size };
+      entries.push(listed);
+      if (previewed >= ZIP_PREVIEWS || entry.size === 0) continue;
+      const entryDir = await mkdtemp(path.join(ctx.dir, "entry-"));
+      const unpacked = path.join(entryDir, "input");
+      try {
+        await unpackEntry(input, entry, unpacked);
+      } catch (error) {
+        return {
+          result: noPreview(
+            error instanceof Error && /larger than/.test(error.message)
+              ? error.message
+              : "a file in the ZIP could not be unpacked",
+          ),
+          entries,
+        };
+      }
+      const kind = await detectArtworkKind(Buffer.from(await readHead(unpacked), "latin1"));
+      if (!kind || kind === "zip") continue;
+      listed.kind = artworkKindLabels[kind];
+      previewed++;
+      const inner = await checkKind({ ...ctx, dir: entryDir }, unpacked, kind);
+      listed.findings = { ...inner.findings, ...(inner.images[0] ? { preview: images.length } : {}) };
+      images.push(...inner.images);
+      await rm(entryDir, { recursive: true, force: true });
+    }
+    const report = [fine(`${plural(entries.length, "file")} in the ZIP`)];
+    if (previewed >= ZIP_PREVIEWS)
+      report.push(check(`Previews were made of the first ${ZIP_PREVIEWS} artwork files only`));
+    return {
+      result: {
+        findings: {
+          previews: images.length,
+          report,
+          ...(images.length === 0 ? { noPreview: "the ZIP holds no artwork file of a kind this site reads" } : {}),
+        },
+        images,
+      },
+      entries,
+    };
+  }
+
+  async function checkKind(ctx: Ctx, input: string, kind: ArtworkKind): Promise<Result> {
+    switch (kind) {
+      case "pdf":
+      case "ai":
+        return pdf(ctx, input);
+      case "eps":
+        return eps(ctx, input);
+      case "cdr":
+        return cdr(ctx, input);
+      case "svg":
+        return svg(ctx, input);
+      case "zip":
+        return noPreview("a ZIP inside a ZIP is not opened");
+      default:
+        return picture(ctx, input, kind);
+    }
+  }
+
+  return {
+    /** Checks one stored file of the given kind; the stream is its bytes. */
+    async check(
+      file: { kind: ArtworkKind; read: () => Promise<Readable> },
+      requested?: RequestedSize,
+      signal?: AbortSignal,
+    ): Promise<CheckedFile> {
+      const started = performance.now();
+      const root = options.scratchRoot ?? os.tmpdir();
+      await mkdir(root, { recursive: true });
+      const dir = await mkdtemp(path.join(root, "artwork-check-"));
+      await chmod(dir, 0o700);
+      try {
+        const input = path.join(dir, "input");
+        await pipeline(await file.read(), createWriteStream(input, { flags: "wx", mode: 0o600 }));
+        const ctx = { dir, requested, signal };
+        let result: Result;
+        let entries: ZipEntryFindings[] | undefined;
+        if (file.kind === "zip") ({ result, entries } = await zip(ctx, input));
+        else result = await checkKind(ctx, input, file.kind);
+        const ms = Math.round(performance.now() - started);
+        return { outcome: { ...result.findings, ...(entries ? { entries } : {}), ms }, images: result.images };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export type ArtworkChecker = ReturnType<typeof createArtworkChecker>;
+
+async function readHead(file: string): Promise<string> {
+  const handle = await open(file);
+  try {
+    const buffer = Buffer.alloc(ARTWORK_HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead).toString("latin1");
+  } finally {
+    await handle.close();
+  }
+}
+
+async function writeNew(file: string, text: string): Promise<void> {
+  const handle = await open(file, "wx", 0o600);
+  try {
+    await handle.writeFile(text, "utf8");
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The first page of cdr2xhtml's XHTML, as a standalone SVG. */
+function firstSvg(xhtml: string): string | undefined {
+  const found = xhtml.match(/<svg:svg\b[\s\S]*?<\/svg:svg>/)?.[0];
+  if (!found) return undefined;
+  const plain = found.replace(/<(\/?)svg:/g, "<$1");
+  return plain.replace(/^<svg\b/, '<svg xmlns="http://www.w3.org/2000/svg"');
+}
+
+/** An EPS lists the fonts it needs and does not carry in its DSC comments. */
+function epsFontLines(head: string): ReportLine[] {
+  const needed = new Set<string>();
+  let inNeeded = false;
+  for (const line of head.split(/\r\n|\r|\n/)) {
+    const start =
+      line.match(/^%%Document(?:Needed)?Resources:\s*(.*)$/) ?? line.match(/^%%DocumentNeededFonts:\s*(.*)$/);
+    const isNeeded = /^%%DocumentNeeded/.test(line);
+    const more = line.match(/^%%\+\s*(.*)$/);
+    const words = start ? start[1] : inNeeded && more ? more[1] : undefined;
+    if (start) inNeeded = isNeeded;
+    else if (!more) inNeeded = false;
+    if (words === undefined || !inNeeded) continue;
+    const fonts = /^%%DocumentNeededFonts/.test(line)
+      ? words.split(/\s+/)
+      : (words.match(/font\s+(.+)/)?.[1] ?? "").split(/\s+/);
+    for (const font of fonts) if (font && font !== "(atend)") needed.add(font);
+  }
+  if (needed.size === 0) return [fine("No fonts needed from outside the file")];
+  return [
+    problem(
+      `${plural(needed.size, "font")} not included (${[...needed].slice(0, 5).join(", ")}): ask for text in outlines`,
+    ),
+  ];
+}
+
+/** A picture's size, resolution at print size, and colours. */
+function pictureLines(info: ImageInfo, requested: RequestedSize | undefined): ReportLine[] {
+  const at300 = (pixels: number) => mm((pixels / PRINT_PPI) * MM_PER_INCH);
+  const lines: ReportLine[] = [
+    fine(
+      `${info.width} × ${info.height} pixels: at ${PRINT_PPI} ppi it prints ${at300(info.width)} × ${at300(info.height)} mm`,
+    ),
+  ];
+  if (requested) {
+    // Turned to match the picture's orientation.
+    const [long, short] = [Math.max(requested.width, requested.height), Math.min(requested.width, requested.height)];
+    const landscape = info.width >= info.height;
+    const [width, height] = landscape ? [long, short] : [short, long];
+    const ppi = Math.floor(Math.min(info.width / (width / MM_PER_INCH), info.height / (height / MM_PER_INCH)));
+    lines.push({ mark: resolutionMark(ppi), text: `At the ${requested.label} asked for: ${ppi} ppi${ppiAdvice(ppi)}` });
+  } else if (info.ppi) {
+    const ppi = Math.round(info.ppi);
+    const size = `${mm((info.width / ppi) * MM_PER_INCH)} × ${mm((info.height / ppi) * MM_PER_INCH)} mm`;
+    lines.push({ mark: resolutionMark(ppi), text: `Saved at ${ppi} ppi, for ${size}${ppiAdvice(ppi)}` });
+  } else {
+    lines.push(check("No print size is stored in the file: check the size it is meant for"));
+  }
+  if (/^(srgb|rgb|rgb16|scrgb)$/.test(info.space)) lines.push(check("RGB colours: they will shift in CMYK print"));
+  else if (info.space === "cmyk") lines.push(fine("CMYK colours"));
+  else if (/^(b-w|grey16|grayscale)$/.test(info.space)) lines.push(fine("Greyscale"));
+  return lines;
+}
+
+function ppiAdvice(ppi: number): string {
+  const mark = resolutionMark(ppi);
+  return mark === "problem" ? ": will print blurred" : mark === "check" ? ": may print soft" : "";
+}

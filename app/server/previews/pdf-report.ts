@@ -1,0 +1,170 @@
+import { BLEED_MM, check, fine, mm, mmFromPoints, plural, problem, type ReportLine, resolutionMark } from "./report.ts";
+import { type RequestedSize, sizeLine } from "./requested-size.ts";
+
+type Box = [number, number, number, number];
+
+/** What pdfinfo -box says of a document and its first page. */
+export type PdfInfo = {
+  pages: number;
+  encrypted: boolean;
+  rotation: number;
+  media?: Box;
+  crop?: Box;
+  bleed?: Box;
+  trim?: Box;
+};
+
+export function parsePdfInfo(text: string): PdfInfo {
+  const box = (name: string): Box | undefined => {
+    const match = text.match(new RegExp(`^Page\\s+1\\s+${name}:\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)`, "m"));
+    if (!match) return undefined;
+    const numbers = match.slice(1, 5).map(Number);
+    return numbers.every(Number.isFinite) ? (numbers as Box) : undefined;
+  };
+  const info: PdfInfo = {
+    pages: Number(text.match(/^Pages:\s+(\d+)/m)?.[1] ?? 0),
+    encrypted: /^Encrypted:\s+yes/m.test(text),
+    rotation: Number(text.match(/^Page\s+1\s+rot:\s+(-?\d+)/m)?.[1] ?? 0),
+  };
+  for (const [key, name] of [
+    ["media", "MediaBox"],
+    ["crop", "CropBox"],
+    ["bleed", "BleedBox"],
+    ["trim", "TrimBox"],
+  ] as const) {
+    const found = box(name);
+    if (found) info[key] = found;
+  }
+  return info;
+}
+
+/** One font as pdffonts lists it. */
+export type PdfFont = { name: string; type: string; embedded: boolean };
+
+/** pdffonts' table: its columns are as wide as the dashes under the heading. */
+export function parsePdfFonts(text: string): PdfFont[] {
+  const lines = text.split("\n");
+  const rule = lines.findIndex((line) => /^-+( -+)+\s*$/.test(line));
+  if (rule < 0) return [];
+  const widths = (lines[rule] ?? "")
+    .trim()
+    .split(" ")
+    .map((dashes) => dashes.length);
+  const fonts: PdfFont[] = [];
+  for (const line of lines.slice(rule + 1)) {
+    if (line.trim() === "") continue;
+    const cells: string[] = [];
+    let at = 0;
+    for (const width of widths) {
+      cells.push(line.slice(at, at + width).trim());
+      at += width + 1;
+    }
+    fonts.push({ name: cells[0] ?? "", type: cells[1] ?? "", embedded: cells[3] === "yes" });
+  }
+  return fonts;
+}
+
+/** One picture as pdfimages -list lists it; masks are left out. */
+export type PdfImage = { page: number; width: number; height: number; colour: string; components: number; ppi: number };
+
+export function parsePdfImages(text: string): PdfImage[] {
+  const images: PdfImage[] = [];
+  for (const line of text.split("\n")) {
+    const cells = line.trim().split(/\s+/);
+    if (cells.length < 14 || !/^\d+$/.test(cells[0] ?? "") || cells[2] !== "image") continue;
+    // From the end: "object ID" is one cell ("[inline]") for inline images, two otherwise.
+    const xPpi = Number(cells.at(-4));
+    const yPpi = Number(cells.at(-3));
+    images.push({
+      page: Number(cells[0]),
+      width: Number(cells[3]),
+      height: Number(cells[4]),
+      colour: cells[5] ?? "",
+      components: Number(cells[6]),
+      ppi: Math.min(xPpi, yPpi),
+    });
+  }
+  return images;
+}
+
+function sizeOf(box: Box, rotation: number): { width: number; height: number } {
+  const width = mmFromPoints(Math.abs(box[2] - box[0]));
+  const height = mmFromPoints(Math.abs(box[3] - box[1]));
+  return Math.abs(rotation) % 180 === 90 ? { width: height, height: width } : { width, height };
+}
+
+const sameBox = (a: Box, b: Box) => a.every((value, index) => Math.abs(value - (b[index] ?? 0)) < 0.01);
+
+/** Pages, trim size and bleed, from the first page's boxes. */
+export function pageLines(info: PdfInfo, requested: RequestedSize | undefined): ReportLine[] {
+  const lines: ReportLine[] = [fine(plural(info.pages, "page"))];
+  const media = info.crop ?? info.media;
+  if (!media) return [...lines, check("The page size could not be read")];
+  // pdfinfo fills a missing TrimBox with the crop box: a trim box of its own is one that differs.
+  const trim = info.trim ?? media;
+  const hasTrimBox = !sameBox(trim, info.media ?? media);
+  const size = sizeOf(trim, info.rotation);
+  lines.push(...sizeLine(size, hasTrimBox ? "trim box" : "page size; no trim box", requested));
+  const outer = info.bleed && !sameBox(info.bleed, trim) ? info.bleed : (info.media ?? media);
+  const sides = [trim[0] - outer[0], trim[1] - outer[1], outer[2] - trim[2], outer[3] - trim[3]].map(mmFromPoints);
+  const least = Math.min(...sides);
+  if (least >= BLEED_MM - 0.05) lines.push(fine(`Bleed ${mm(least)} mm on every side`));
+  else if (least > 0.05) lines.push(check(`Bleed only ${mm(least)} mm on one side or more (${BLEED_MM} mm is usual)`));
+  else lines.push(problem(`No bleed: the artwork stops at the trim edge; ask for ${BLEED_MM} mm bleed on every side`));
+  return lines;
+}
+
+/** Fonts not embedded are replaced by the printer's, and the text moves or changes. */
+export function fontLines(fonts: readonly PdfFont[]): ReportLine[] {
+  // A font listed on several pages is one font.
+  const names = (list: readonly PdfFont[]) => [...new Set(list.map((font) => font.name || font.type))];
+  const missing = names(fonts.filter((font) => !font.embedded && font.type !== "Type 3"));
+  if (missing.length > 0) {
+    const shown = missing.slice(0, 5).join(", ") + (missing.length > 5 ? ", …" : "");
+    return [
+      problem(`${plural(missing.length, "font")} not embedded (${shown}): ask for text in outlines or embedded fonts`),
+    ];
+  }
+  const all = names(fonts);
+  return [
+    fine(
+      all.length === 0
+        ? "No fonts (text is in outlines or there is none)"
+        : `All ${plural(all.length, "font")} embedded`,
+    ),
+  ];
+}
+
+/** Resolution at print size, and colour spaces that will not print as they look. */
+export function imageLines(images: readonly PdfImage[]): ReportLine[] {
+  if (images.length === 0) return [fine("No raster images")];
+  const lines: ReportLine[] = [];
+  const lowest = images.reduce((low, image) => (image.ppi < low.ppi ? image : low));
+  const below = (ppi: number) => images.filter((image) => image.ppi < ppi).length;
+  const mark = resolutionMark(lowest.ppi);
+  if (mark === "fine")
+    lines.push(fine(`${plural(images.length, "image")}, all at ${lowest.ppi} ppi or more at print size`));
+  else if (mark === "check")
+    lines.push(
+      check(
+        `${plural(below(300), "image")} below 300 ppi (lowest ${lowest.ppi} ppi, page ${lowest.page}): may print soft`,
+      ),
+    );
+  else
+    lines.push(
+      problem(
+        `${plural(below(150), "image")} below 150 ppi (lowest ${lowest.ppi} ppi, page ${lowest.page}): will print blurred`,
+      ),
+    );
+  const rgb = images.filter((image) => isRgb(image)).length;
+  if (rgb > 0) lines.push(check(`${plural(rgb, "image")} in RGB: colours will shift in CMYK print`));
+  else lines.push(fine("Images in CMYK or greyscale"));
+  return lines;
+}
+
+function isRgb(image: PdfImage): boolean {
+  if (image.colour === "rgb") return true;
+  // An ICC-based image takes its space from its profile: three components are RGB.
+  if (image.colour === "icc" || image.colour === "index") return image.components === 3;
+  return false;
+}
