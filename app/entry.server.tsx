@@ -8,6 +8,7 @@ import { isBusy } from "./server/store/db.server.ts";
 import { PageScriptsContext } from "./site/components/layout/page-scripts.tsx";
 import { RequestReferenceContext, ResponseStatusContext } from "./site/components/status/error-panel.tsx";
 import { contentSecurityPolicy, inlineHashes } from "./site/lib/csp.ts";
+import { isStaffPath } from "./staff/paths.ts";
 
 export { createLoadContext } from "./request-context.server.ts";
 // The server build exposes this module to server.ts as build.entry.module, which is
@@ -77,7 +78,10 @@ export default function handleRequest(
           clearTimeout(timeoutId);
           const html = Buffer.concat(chunks).toString("utf8");
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(inlineHashes(html)));
+          responseHeaders.set(
+            "Content-Security-Policy",
+            contentSecurityPolicy(inlineHashes(html), { staffArea: isStaffPath(new URL(request.url).pathname) }),
+          );
           resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         });
         body.on("error", reject);

@@ -26,6 +26,7 @@ export default [
   route("inbox/:reference", "staff/routes/inquiry.tsx"),
   route("inbox/:reference/erase", "staff/routes/erase.tsx"),
   route("inbox/:reference/files/:file", "staff/routes/artwork-file.ts"),
+  route("inbox/:reference/files/:file/previews/:image", "staff/routes/artwork-preview.ts"),
   route("inbox/*", "staff/routes/not-found.tsx"),
   route(":page", "site/routes/static-page.tsx"),
   route("*", "site/routes/not-found.tsx"),

@@ -22,6 +22,9 @@ export const staffPaths = {
   inquiry: (reference: string) => `${staffAreaPath}/${encodeURIComponent(reference)}`,
   /** An artwork file of the inquiry, downloaded by staff; never served anywhere else. */
   file: (reference: string, id: string) => `${staffAreaPath}/${encodeURIComponent(reference)}/files/${id}`,
+  /** A preview image of that file: position 0 is the file's own, a ZIP's files follow. */
+  preview: (reference: string, id: string, position: number, size: "large" | "small") =>
+    `${staffAreaPath}/${encodeURIComponent(reference)}/files/${id}/previews/${position}-${size}.webp`,
   erase: (reference: string) => `${staffAreaPath}/${encodeURIComponent(reference)}/erase`,
 } as const;
 

@@ -9,7 +9,10 @@ export type InlineHashes = { scripts: string[]; styles: string[] };
  * the page's own HTML is hashed, so no nonce has to be baked into a
  * prerendered file.
  */
-export function contentSecurityPolicy({ scripts, styles }: InlineHashes = { scripts: [], styles: [] }): string {
+export function contentSecurityPolicy(
+  { scripts, styles }: InlineHashes = { scripts: [], styles: [] },
+  options: { staffArea?: boolean } = {},
+): string {
   const quoted = (hashes: string[]) => hashes.map((hash) => ` '${hash}'`).join("");
   return [
     "default-src 'self'",
@@ -17,7 +20,8 @@ export function contentSecurityPolicy({ scripts, styles }: InlineHashes = { scri
     `style-src 'self'${quoted(styles)}`,
     // React writes a few style attributes (the preloader's duration); an attribute cannot run code.
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data:",
+    // The staff area shows buyers' previews from this origin, and nothing else: no data: images there.
+    options.staffArea ? "img-src 'self'" : "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
     "form-action 'self'",

@@ -36,7 +36,11 @@ export function whatsAppUrl(phone: string): string | undefined {
  * mailto: link with the subject filled in. The address is percent-encoded but
  * for its @, so characters such as ? & % # in it cannot start a query.
  */
-export function mailtoUrl(address: string, subject?: string): string {
+export function mailtoUrl(address: string, subject?: string, body?: string): string {
   const to = `mailto:${encodeURIComponent(address).replace("%40", "@")}`;
-  return subject === undefined ? to : `${to}?subject=${encodeURIComponent(subject)}`;
+  const query = [
+    ...(subject === undefined ? [] : [`subject=${encodeURIComponent(subject)}`]),
+    ...(body === undefined ? [] : [`body=${encodeURIComponent(body)}`]),
+  ];
+  return query.length === 0 ? to : `${to}?${query.join("&")}`;
 }

@@ -6,6 +6,7 @@ import { artworkKindLabels } from "../../server/uploads/artwork-kind.server.ts";
 import { formatBytes } from "../../site/content/artwork.ts";
 import { serviceUrl } from "../../site/content/urls.ts";
 import { mailtoUrl, telUrl, whatsAppUrl } from "../../site/lib/indian-phone.ts";
+import { FileCheck, FileThumbnail } from "../components/artwork-check.tsx";
 import { StaffBar } from "../components/staff-bar.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { StatusOptions } from "../components/status-options.tsx";
@@ -17,6 +18,7 @@ import {
   isInquiryStatus,
   NOTE_MAX_LENGTH,
 } from "../content/inbox.ts";
+import { attentionReply, fileCheckView } from "../lib/artwork-checks.ts";
 import { staffRequestFor } from "../lib/inbox-request.server.ts";
 import { staffPageMeta } from "../lib/page.ts";
 import { readStaffForm } from "../lib/staff-requests.server.ts";
@@ -50,6 +52,16 @@ function describeMail(delivery: DeliveryStatus | undefined, spam: boolean, now: 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
   const done = new URL(request.url).searchParams.get("done");
+  const uploaded = (await services.uploads?.artwork.filesOf(inquiry.id)) ?? [];
+  const checks = (await services.artworkChecks?.of(uploaded.map((file) => file.id))) ?? new Map();
+  const files = uploaded.map((file) => ({
+    name: file.name,
+    kind: artworkKindLabels[file.kind],
+    size: formatBytes(file.size),
+    sha256: file.sha256,
+    href: staffPaths.file(inquiry.reference, file.id),
+    check: fileCheckView(inquiry.reference, file, checks.get(file.id)),
+  }));
   const now = Date.now();
   const spam = inquiry.status === "spam";
   const mailOf = (kind: MailKind) => inquiry.deliveries.find((delivery) => delivery.kind === kind);
@@ -71,15 +83,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       sourcePage: inquiry.sourcePage,
       quote: inquiry.quote ? quoteRows(inquiry.quote) : null,
     },
-    files: (await services.uploads?.artwork.filesOf(inquiry.id))?.map((file) => ({
-      name: file.name,
-      kind: artworkKindLabels[file.kind],
-      size: formatBytes(file.size),
-      sha256: file.sha256,
-      href: staffPaths.file(inquiry.reference, file.id),
-    })),
+    files,
     replies: {
       email: mailtoUrl(inquiry.email, `Re: ${inquiry.subject} [${inquiry.reference}]`),
+      attention: attentionReply(inquiry, files) ?? null,
       call: telUrl(inquiry.phone) ?? null,
       whatsApp: whatsAppUrl(inquiry.phone) ?? null,
     },
@@ -190,6 +197,13 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
               Reply by e-mail
             </a>
           </li>
+          {replies.attention && (
+            <li>
+              <a className="staff-button" href={replies.attention}>
+                {inboxText.files.attention.button}
+              </a>
+            </li>
+          )}
           {replies.call && (
             <li>
               <a className="staff-button" href={replies.call}>
@@ -244,7 +258,7 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
           </section>
         )}
 
-        {files && files.length > 0 && (
+        {files.length > 0 && (
           <section className="staff-panel" aria-labelledby="inquiry-files">
             <h2 id="inquiry-files">{inboxText.files.heading}</h2>
             <table className="inbox-files">
@@ -254,6 +268,7 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
                   <th scope="col">{inboxText.files.kind}</th>
                   <th scope="col">{inboxText.files.size}</th>
                   <th scope="col">SHA-256</th>
+                  <th scope="col">{inboxText.files.preview}</th>
                 </tr>
               </thead>
               <tbody>
@@ -270,10 +285,19 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
                     <td>
                       <code className="inbox-files__hash">{file.sha256}</code>
                     </td>
+                    <td>
+                      <FileThumbnail check={file.check} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
+            {files.map(
+              (file, index) =>
+                file.check && (
+                  <FileCheck key={file.href} name={file.name} check={file.check} headingId={`file-check-${index}`} />
+                ),
+            )}
           </section>
         )}
 
