@@ -1,5 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { chmod, mkdir, mkdtemp, open, readFile, rm } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, open, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -162,7 +162,10 @@ export function createArtworkChecker(options: CheckerOptions) {
     ]);
     const pageFailure = failureOf("pdftoppm", page);
     if (pageFailure) return noPreview(pageFailure, report);
-    const rendered = await render(ctx, path.join(ctx.dir, "page.png"), "raster");
+    const pageFile = path.join(ctx.dir, "page.png");
+    // Poppler may end well and draw nothing, when the page tree leads nowhere.
+    if (!(await exists(pageFile))) return noPreview(`the first page could not be drawn${saying(page.stderr)}`, report);
+    const rendered = await render(ctx, pageFile, "raster");
     if ("failure" in rendered) return noPreview(rendered.failure, report);
     return { findings: { previews: 1, report }, images: [rendered.image] };
   }
@@ -344,6 +347,23 @@ export function createArtworkChecker(options: CheckerOptions) {
 
 export type ArtworkChecker = ReturnType<typeof createArtworkChecker>;
 
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** A tool's first line on stderr, to add to a reason. */
+function saying(stderr: string): string {
+  const line = stderr
+    .split("\n")
+    .find((part) => part.trim() !== "")
+    ?.replace(/[^\x20-\x7e]/g, "")
+    .trim();
+  return line ? ` (${line.slice(0, 120)})` : "";
+}
+
 async function readHead(file: string): Promise<string> {
   const handle = await open(file);
   try {
@@ -411,7 +431,7 @@ function pictureLines(info: ImageInfo, requested: RequestedSize | undefined): Re
     const [long, short] = [Math.max(requested.width, requested.height), Math.min(requested.width, requested.height)];
     const landscape = info.width >= info.height;
     const [width, height] = landscape ? [long, short] : [short, long];
-    const ppi = Math.floor(Math.min(info.width / (width / MM_PER_INCH), info.height / (height / MM_PER_INCH)));
+    const ppi = Math.round(Math.min(info.width / (width / MM_PER_INCH), info.height / (height / MM_PER_INCH)));
     lines.push({ mark: resolutionMark(ppi), text: `At the ${requested.label} asked for: ${ppi} ppi${ppiAdvice(ppi)}` });
   } else if (info.ppi) {
     const ppi = Math.round(info.ppi);

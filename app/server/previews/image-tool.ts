@@ -126,7 +126,9 @@ if (process.argv[2]) {
     const info = await main(JSON.parse(process.argv[2]) as ImageJob);
     process.stdout.write(`${JSON.stringify(info)}\n`);
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    const message = error instanceof Error ? error.message : String(error);
+    // libvips' words for its pixel limit, in the staff's.
+    process.stderr.write(`${/pixel limit/i.test(message) ? "the picture has too many pixels to preview" : message}\n`);
     process.exitCode = 2;
   }
 }

@@ -126,13 +126,8 @@ export function fontLines(fonts: readonly PdfFont[]): ReportLine[] {
     ];
   }
   const all = names(fonts);
-  return [
-    fine(
-      all.length === 0
-        ? "No fonts (text is in outlines or there is none)"
-        : `All ${plural(all.length, "font")} embedded`,
-    ),
-  ];
+  if (all.length === 0) return [fine("No fonts (text is in outlines or there is none)")];
+  return [fine(all.length === 1 ? "The one font is embedded" : `All ${all.length} fonts embedded`)];
 }
 
 /** Resolution at print size, and colour spaces that will not print as they look. */
@@ -142,8 +137,7 @@ export function imageLines(images: readonly PdfImage[]): ReportLine[] {
   const lowest = images.reduce((low, image) => (image.ppi < low.ppi ? image : low));
   const below = (ppi: number) => images.filter((image) => image.ppi < ppi).length;
   const mark = resolutionMark(lowest.ppi);
-  if (mark === "fine")
-    lines.push(fine(`${plural(images.length, "image")}, all at ${lowest.ppi} ppi or more at print size`));
+  if (mark === "fine") lines.push(fine(`${plural(images.length, "image")} at ${lowest.ppi} ppi or more at print size`));
   else if (mark === "check")
     lines.push(
       check(
