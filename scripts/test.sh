@@ -49,6 +49,7 @@ TEST_POSTGRES_URL="$(bash scripts/ensure-postgres.sh)" || {
 export TEST_POSTGRES_URL
 step "nginx (installed when missing)" bash scripts/ensure-nginx.sh
 step "Java (installed when missing)" bash scripts/ensure-java.sh
+step "preview tools (installed when missing)" bash scripts/ensure-preview-tools.sh
 step "type check" npm run typecheck
 step "lint: import rules and Biome" npm run lint
 step "knip" npm run knip
