@@ -15,10 +15,10 @@ import { type FileStorage, openFileStorage } from "../../app/server/uploads/file
 import { receiveWholeFile } from "../../app/server/uploads/whole-file.server.ts";
 import { artworkText } from "../../app/site/content/artwork.ts";
 import { pageText } from "../../app/site/content/pages.ts";
-import { goodPassword, linkIn, runStaffCommand, uniqueStaffEmail } from "../support/staff-command.ts";
 import { type SiteServer, startSite } from "../support/start-site.ts";
 import { openTestStore } from "../support/test-store.ts";
 import { eventually, goodFields, readRow, referenceOf } from "./support/contact-form.ts";
+import { client, formToken, postMultipart, postQuote, staffSession, withFiles } from "./support/quote-posts.ts";
 import { cakeRequest } from "./support/quote-request.ts";
 
 // Files kept in a folder go with a SQLite store only (with DATABASE_URL every
@@ -190,48 +190,6 @@ async function uploadFile(target: Site, token: string, name: string, bytes: Buff
   return idIn(address);
 }
 
-async function formToken(target: Site): Promise<string> {
-  const html = await (await fetch(`${target.url}/quote?service=cake`)).text();
-  const token = /name="form_token" value="([^"]+)"/.exec(html)?.[1];
-  if (!token) throw new Error("No form token on the quote page");
-  return token;
-}
-
-let clients = 0;
-/** A client of its own behind the trusted proxy, so that no test spends another's rate limit. */
-function client(): Record<string, string> {
-  clients += 1;
-  return { "X-Forwarded-For": `198.51.100.${clients}` };
-}
-
-function postQuote(target: Site, fields: [string, string][] | string, headers: Record<string, string> = {}) {
-  return fetch(`${target.url}/quote?service=cake`, {
-    method: "POST",
-    body: typeof fields === "string" ? fields : new URLSearchParams(fields).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
-    redirect: "manual",
-  });
-}
-
-type Part = [string, string] | ["artwork", { name: string; bytes: Buffer }];
-
-/** The form as a page without a script sends it: one multipart post, the parts in the order given. */
-function postMultipart(target: Site, parts: Part[], headers: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [name, value] of parts) {
-    if (typeof value === "string") form.append(name, value);
-    else form.append(name, new Blob([new Uint8Array(value.bytes)]), value.name);
-  }
-  return fetch(`${target.url}/quote?service=cake`, { method: "POST", body: form, headers, redirect: "manual" });
-}
-
-/** The request's fields with these files where the form has its file input (after the notes). */
-function withFiles(fields: [string, string][], files: { name: string; bytes: Buffer }[]): Part[] {
-  const notes = fields.findIndex(([name]) => name === "notes");
-  const artwork = files.map((file): Part => ["artwork", file]);
-  return [...fields.slice(0, notes + 1), ...artwork, ...fields.slice(notes + 1)];
-}
-
 /** Sends a request with files already uploaded; answers its reference. */
 async function sendQuote(target: Site, token: string, uploads: string[]): Promise<string> {
   const response = await postQuote(target, cakeRequest(token, uploads), client());
@@ -302,31 +260,6 @@ async function sendThenLoseConnection(address: string, total: number, piece: Buf
   socket.write(piece);
   await eventually(async () => expect((await stat(written)).size).toBe(piece.length), 10_000);
   socket.destroy();
-}
-
-/** A staff account made as staff make one (npm run staff -- add, then its link), signed in: its cookie. */
-async function staffSession(target: Site): Promise<string> {
-  const email = uniqueStaffEmail("artwork");
-  const password = goodPassword();
-  const added = await runStaffCommand(["add", email, "Asha Verma"], target.dataDir, { DATABASE_PATH: dbPath(target) });
-  expect(added.code, added.stderr).toBe(0);
-  const form = (fields: Record<string, string>) => ({
-    method: "POST",
-    body: new URLSearchParams(fields),
-    redirect: "manual" as const,
-  });
-  const set = await fetch(
-    `${target.url}${new URL(linkIn(added.stdout)).pathname}`,
-    form({ password, repeat: password }),
-  );
-  expect(set.status).toBe(303);
-  const signedIn = await fetch(`${target.url}/inbox/sign-in`, form({ email, password }));
-  expect(signedIn.status).toBe(303);
-  return (signedIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-}
-
-function dbPath(target: Site): string {
-  return "sqliteFile" in target.store ? target.store.sqliteFile : "";
 }
 
 /** The one table row that holds this text, for what must be said beside it. */
