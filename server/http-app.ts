@@ -11,7 +11,7 @@ import { contactBodyLimitBytes } from "../app/site/lib/contact-schema.ts";
 import { contentSecurityPolicy } from "../app/site/lib/csp.ts";
 import { isStaffPath } from "../app/staff/paths.ts";
 import { canonicalAddress, canonicalPath } from "./canonical-address.ts";
-import { formPostsWithFiles, uploadAddress } from "./file-posts.ts";
+import { formPostsWithFiles, postedFormOf, uploadAddress } from "./file-posts.ts";
 import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
 import { healthChecks } from "./health.ts";
 import { type Log, requestIdFrom, type ServerLog } from "./log.ts";
@@ -91,7 +91,9 @@ export function createHttpApp(options: AppOptions) {
   const uploads = options.uploads ?? (async () => undefined);
   app.use(quoteUploadsPath, uploadAddress(uploads, sendStatusPage));
   app.use(formPostsWithFiles(paths.quote, uploads, sendStatusPage));
-  app.use(limitBodySize(contactBodyLimitBytes, (res) => sendStatusPage(res, "too-large")));
+  // A post with files has been read by now: its own size was its files', and its fields were held to the limit as they came.
+  const limitForms = limitBodySize(contactBodyLimitBytes, (res) => sendStatusPage(res, "too-large"));
+  app.use((req, res, next) => (postedFormOf(req) ? next() : limitForms(req, res, next)));
   app.use(statusPagesPath, (_req, res) => sendStatusPage(res, "not-found"));
   // Page data for React Router's client, which the site does not run: no such address.
   app.use((req, res, next) => (req.path.endsWith(".data") ? sendStatusPage(res, "not-found") : next()));

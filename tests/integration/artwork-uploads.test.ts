@@ -504,8 +504,9 @@ describe("how much may be uploaded", () => {
 });
 
 describe("the form sent without a script (one multipart post)", () => {
-  test("its fields and two files make one inquiry, the files attached as sent", async () => {
-    const box = pdf();
+  test("its fields and two files make one inquiry, the files attached as sent, however far past a form's size", async () => {
+    // Far larger than any form without files may be: the post's size is its files'.
+    const box = Buffer.concat([pdf(), Buffer.alloc(2 * MB, 0x20)]);
     const fields = cakeRequest(await formToken(site));
     const files = [
       { name: "box-outside.pdf", bytes: box },
