@@ -227,13 +227,17 @@ export function startArtworkCheckWorker(options: {
       const { outcome, images } = await checker.check(
         { kind: subject.kind, read: () => read(claimed.uploadId) },
         subject.requested,
+        stopping.signal,
       );
+      // Cut short by a stop: not the file's doing. Its lease runs out and the next start checks it again.
+      if (stopped) return;
       if (!(await checks.finish(claimed, outcome, images, now()))) return;
       const problems = outcome.report.filter((line) => line.mark === "problem").length;
       log.info(
         `Artwork checked: ${label}, ${outcome.noPreview ? "no preview" : `${outcome.previews} preview(s)`}, ${problems} problem(s), ${outcome.ms} ms`,
       );
     } catch (error) {
+      if (stopped) return;
       // The file's own faults end inside the checker as "no preview"; what lands here is ours: storage, disk, store.
       if (claimed.attempt < MAX_ATTEMPTS) {
         log.warn(`Artwork check of ${label} failed, tried again later: ${errorText(error)}`);

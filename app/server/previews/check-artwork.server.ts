@@ -129,6 +129,8 @@ export function createArtworkChecker(options: CheckerOptions) {
     const info = parsePdfInfo(infoRun.stdout.toString("latin1"));
     if (info.pages < 1) return noPreview("the PDF has no pages");
     if (info.pages > MAX_PAGES) return noPreview(`the PDF says it has ${info.pages} pages, more than ${MAX_PAGES}`);
+    // A page tree that leads nowhere gives no first page to measure or draw.
+    if (!info.media && !info.crop) return noPreview("the first page could not be drawn (the PDF gives it no size)");
     const report = sizeFrom ? [fine(plural(info.pages, "page")), ...sizeFrom] : pageLines(info, ctx.requested);
 
     const last = String(Math.min(info.pages, PAGES_READ));
@@ -264,14 +266,12 @@ export function createArtworkChecker(options: CheckerOptions) {
       try {
         await unpackEntry(input, entry, unpacked);
       } catch (error) {
-        return {
-          result: noPreview(
-            error instanceof Error && /larger than/.test(error.message)
-              ? error.message
-              : "a file in the ZIP could not be unpacked",
-          ),
-          entries,
-        };
+        // yauzl's own check and ours both stop a file that inflates past its listed size.
+        const larger = error instanceof Error && /larger than|too many bytes/i.test(error.message);
+        const reason = larger
+          ? "a file in the ZIP is larger than the ZIP says"
+          : "a file in the ZIP could not be unpacked";
+        return { result: noPreview(reason), entries };
       }
       const kind = await detectArtworkKind(Buffer.from(await readHead(unpacked), "latin1"));
       if (!kind || kind === "zip") continue;
@@ -323,6 +323,7 @@ export function createArtworkChecker(options: CheckerOptions) {
       requested?: RequestedSize,
       signal?: AbortSignal,
     ): Promise<CheckedFile> {
+      signal?.throwIfAborted();
       const started = performance.now();
       const root = options.scratchRoot ?? os.tmpdir();
       await mkdir(root, { recursive: true });

@@ -49,7 +49,8 @@ async function main(job: ImageJob): Promise<ImageInfo> {
   if (job.mode === "svg") {
     // SVG sizes are in CSS pixels (96 to the inch); render so the long side fits.
     const density = Math.min(2400, (72 * job.longSide) / Math.max(meta.width, meta.height));
-    source = sharp(job.input, { ...limits, density });
+    // From memory, not from its path: with no folder of its own, the drawing cannot reach a file beside it.
+    source = sharp(await readFile(job.input), { ...limits, density });
   }
   await writePreviews(source, job);
   return {

@@ -41,25 +41,26 @@ export function parsePdfInfo(text: string): PdfInfo {
 /** One font as pdffonts lists it. */
 export type PdfFont = { name: string; type: string; embedded: boolean };
 
-/** pdffonts' table: its columns are as wide as the dashes under the heading. */
+/**
+ * pdffonts' table. The name is as wide as the dashes over it, and may hold
+ * spaces ("Arial Narrow Bold"); a longer one pushes the rest along, and is
+ * then one word (subset names are). The rest is read from its end: the
+ * encoding, the three yes/no columns and the object number are single words,
+ * and the type, which may hold spaces ("TrueType (CID)"), is what lies between.
+ */
 export function parsePdfFonts(text: string): PdfFont[] {
   const lines = text.split("\n");
   const rule = lines.findIndex((line) => /^-+( -+)+\s*$/.test(line));
   if (rule < 0) return [];
-  const widths = (lines[rule] ?? "")
-    .trim()
-    .split(" ")
-    .map((dashes) => dashes.length);
+  const nameWidth = (lines[rule] ?? "").indexOf(" ");
   const fonts: PdfFont[] = [];
   for (const line of lines.slice(rule + 1)) {
     if (line.trim() === "") continue;
-    const cells: string[] = [];
-    let at = 0;
-    for (const width of widths) {
-      cells.push(line.slice(at, at + width).trim());
-      at += width + 1;
-    }
-    fonts.push({ name: cells[0] ?? "", type: cells[1] ?? "", embedded: cells[3] === "yes" });
+    const fits = line.charAt(nameWidth) === " ";
+    const name = fits ? line.slice(0, nameWidth).trim() : (line.trim().split(/\s+/)[0] ?? "");
+    const rest = (fits ? line.slice(nameWidth) : line.trim().slice(name.length)).trim().split(/\s+/);
+    if (rest.length < 7) continue;
+    fonts.push({ name, type: rest.slice(0, -6).join(" "), embedded: rest.at(-5) === "yes" });
   }
   return fonts;
 }
@@ -98,14 +99,14 @@ const sameBox = (a: Box, b: Box) => a.every((value, index) => Math.abs(value - (
 /** Pages, trim size and bleed, from the first page's boxes. */
 export function pageLines(info: PdfInfo, requested: RequestedSize | undefined): ReportLine[] {
   const lines: ReportLine[] = [fine(plural(info.pages, "page"))];
-  const media = info.crop ?? info.media;
-  if (!media) return [...lines, check("The page size could not be read")];
-  // pdfinfo fills a missing TrimBox with the crop box: a trim box of its own is one that differs.
-  const trim = info.trim ?? media;
-  const hasTrimBox = !sameBox(trim, info.media ?? media);
+  // What prints is the crop box (the media box when there is none); pdfinfo fills a
+  // missing TrimBox or BleedBox with it, so a box of its own is one that differs.
+  const crop = info.crop ?? info.media;
+  if (!crop) return [...lines, check("The page size could not be read")];
+  const trim = info.trim ?? crop;
   const size = sizeOf(trim, info.rotation);
-  lines.push(...sizeLine(size, hasTrimBox ? "trim box" : "page size; no trim box", requested));
-  const outer = info.bleed && !sameBox(info.bleed, trim) ? info.bleed : (info.media ?? media);
+  lines.push(...sizeLine(size, sameBox(trim, crop) ? "page size; no trim box" : "trim box", requested));
+  const outer = info.bleed && !sameBox(info.bleed, crop) ? info.bleed : crop;
   const sides = [trim[0] - outer[0], trim[1] - outer[1], outer[2] - trim[2], outer[3] - trim[3]].map(mmFromPoints);
   const least = Math.min(...sides);
   if (least >= BLEED_MM - 0.05) lines.push(fine(`Bleed ${mm(least)} mm on every side`));
@@ -159,6 +160,6 @@ export function imageLines(images: readonly PdfImage[]): ReportLine[] {
 function isRgb(image: PdfImage): boolean {
   if (image.colour === "rgb") return true;
   // An ICC-based image takes its space from its profile: three components are RGB.
-  if (image.colour === "icc" || image.colour === "index") return image.components === 3;
-  return false;
+  // (A palette image's base space is not in pdfimages' list: it is not judged.)
+  return image.colour === "icc" && image.components === 3;
 }

@@ -28,7 +28,9 @@ export function requestedSize(specification: readonly (readonly [string, string]
   const number = (label: string) => Number.parseFloat(answer(label) ?? "");
   const customWidth = number(text.customWidth);
   const customHeight = number(text.customHeight);
-  if (customWidth > 0 && customHeight > 0) {
+  // The form keeps custom figures typed before a paper size was chosen: they count only with "Custom size".
+  const chosen = answer(text.size);
+  if ((chosen === undefined || chosen === text.customSize) && customWidth > 0 && customHeight > 0) {
     return { width: customWidth, height: customHeight, label: `${mm(customWidth)} × ${mm(customHeight)} mm` };
   }
   const paper = paperSizes[answer(text.size) ?? ""];

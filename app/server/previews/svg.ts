@@ -5,7 +5,8 @@
  * renderer could be led to read. Entity declarations are refused too: they
  * are how an XML file multiplies itself (the "billion laughs").
  */
-export function svgRefusal(text: string): string | undefined {
+export function svgRefusal(source: string): string | undefined {
+  const text = asRendered(source);
   if (/<!ENTITY/i.test(text)) return "the SVG declares XML entities";
   if (/<!DOCTYPE[^>]*\bSYSTEM\b/i.test(text)) return "the SVG refers to an outside definition";
   const outside: string[] = [];
@@ -17,6 +18,23 @@ export function svgRefusal(text: string): string | undefined {
     return !(value.startsWith("#") || /^data:/i.test(value));
   });
   return leaves.length > 0 ? "the SVG refers to files or addresses outside itself" : undefined;
+}
+
+/**
+ * The text as a renderer reads it: CDATA sections opened up, XML character
+ * references and CSS escapes decoded, CSS comments dropped. A reference
+ * spelt "&#117;rl(" or "@\\69mport" is then plain to see.
+ */
+function asRendered(source: string): string {
+  const character = (code: number) =>
+    Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
+  return source
+    .replace(/<!\[CDATA\[|\]\]>/g, "")
+    .replace(/&#x([0-9a-f]+);?/gi, (_match, hex: string) => character(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);?/g, (_match, decimal: string) => character(Number.parseInt(decimal, 10)))
+    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_match, hex: string) => character(Number.parseInt(hex, 16)))
+    .replace(/\\(.)/g, "$1")
+    .replace(/\/\*[\s\S]*?\*\//g, "");
 }
 
 const unitMm: Record<string, number> = {

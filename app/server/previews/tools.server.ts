@@ -83,6 +83,9 @@ export function runTool(
   options: { cwd: string; limits?: Partial<RunLimits>; signal?: AbortSignal },
 ): Promise<RunResult> {
   const limits = { ...defaultRunLimits, ...options.limits };
+  if (options.signal?.aborted) {
+    return Promise.resolve({ code: null, signal: null, stdout: Buffer.alloc(0), stderr: "", stopped: "time" });
+  }
   const cpuSeconds = Math.ceil(limits.timeoutMs / 1000) + 1;
   const child = spawn(
     "prlimit",
