@@ -25,7 +25,6 @@ import staffCss from "./staff/styles/staff.css?inline";
 const faviconUrl = svgDataUrl(favicon);
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: faviconUrl, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
@@ -40,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
   if (isStaffPath(currentPath)) return <StaffLayout>{children}</StaffLayout>;
   return (
     <html lang="en">
-      <FrameHead css={siteCss}>
+      <FrameHead css={siteCss} icon={faviconUrl}>
         <PreloaderSkip durationMs={preloaderMs} />
         <SpeculationRules />
         <noscript>
@@ -72,7 +71,8 @@ function StaffLayout({ children }: { children: ReactNode }) {
   const wantsScripts = useMatches().some((match) => (match.handle as { scripts?: unknown } | undefined)?.scripts);
   return (
     <html lang="en">
-      <FrameHead css={staffCss} />
+      {/* The file, not the data: address: the staff area's policy allows images from the site alone. */}
+      <FrameHead css={staffCss} icon="/favicon.svg" />
       <body className="staff">
         <SkipLink />
         <main id="main" tabIndex={-1}>
@@ -85,13 +85,14 @@ function StaffLayout({ children }: { children: ReactNode }) {
 }
 
 /** The head both frames share, each with its own stylesheet; a frame adds what only it needs after it. */
-function FrameHead({ css, children }: { css: string; children?: ReactNode }) {
+function FrameHead({ css, icon, children }: { css: string; icon: string; children?: ReactNode }) {
   return (
     <head>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="theme-color" content="#12355b" />
       <Meta />
+      <link rel="icon" href={icon} type="image/svg+xml" />
       <Links />
       <InlineStyles css={css} />
       {children}

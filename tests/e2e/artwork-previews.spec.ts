@@ -1,0 +1,119 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { artworkText } from "../../app/site/content/artwork.ts";
+import { inboxText } from "../../app/staff/content/inbox.ts";
+import * as samples from "../support/artwork-samples.ts";
+import { expectNoViolations } from "../support/axe.ts";
+import { signedInStaff } from "../support/staff.ts";
+import { fillCakeBoxes, MIN_FILL_MS } from "./cake-quote.ts";
+import { expect, type Page, test } from "./fixtures.ts";
+
+/**
+ * What staff see of a buyer's artwork: a preview beside a print-readiness
+ * report for each file, made in the background and shown on reload, with a
+ * reply that asks for new files filled in with the problems.
+ */
+test.describe.configure({ timeout: 90_000 });
+
+const text = inboxText.files;
+
+/** Two real PDFs: one ready to print, one with three problems (no bleed, a font not embedded, a 96 ppi image). */
+async function artwork() {
+  const folder = mkdtempSync(path.join(tmpdir(), "previews-e2e-"));
+  try {
+    const read = async (made: Promise<string>, name: string) => ({
+      name,
+      mimeType: "application/pdf",
+      buffer: readFileSync(await made),
+    });
+    return [
+      await read(samples.goodPdf(folder), "lid-print-ready.pdf"),
+      await read(samples.flawedPdf(folder), "base-draft.pdf"),
+    ];
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** A cake-box request with these files, sent from the page without its script; answers the reference. */
+async function sendRequest(page: Page, files: Awaited<ReturnType<typeof artwork>>): Promise<string> {
+  await page.goto("/quote?service=cake");
+  const openedAt = Date.now();
+  await fillCakeBoxes(page, `previews-${Date.now().toString(36)}@example.in`);
+  await page.getByLabel(artworkText.label, { exact: true }).setInputFiles(files);
+  await page.waitForTimeout(Math.max(0, MIN_FILL_MS - (Date.now() - openedAt)));
+  await page.getByRole("button", { name: "Send quote request" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you, your quote request has arrived" })).toBeVisible({
+    timeout: 20_000,
+  });
+  return (await page.locator(".contact-sent__reference strong").textContent()) ?? "";
+}
+
+/** The inquiry page, reloaded until no file is waiting for its check: what staff do; the page needs no script for it. */
+async function openWhenChecked(page: Page, reference: string) {
+  await page.goto(`/inbox/${reference}`);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByText(text.preparing).count();
+      },
+      { timeout: 60_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe(0);
+}
+
+test("staff see each file's preview beside its print check, and a reply naming the problems", async ({
+  browser,
+  page,
+}) => {
+  // The buyer's page sends the files with the form, without a script.
+  const buyer = await browser.newPage({ javaScriptEnabled: false });
+  const reference = await sendRequest(buyer, await artwork());
+  await buyer.close();
+
+  await signedInStaff(page);
+  const images: { url: string; cacheControl: string | undefined }[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes("/previews/")) {
+      images.push({ url: response.url(), cacheControl: response.headers()["cache-control"] });
+    }
+  });
+  await openWhenChecked(page, reference);
+
+  for (const name of ["lid-print-ready.pdf", "base-draft.pdf"]) {
+    const check = page.getByRole("article", { name: text.checkHeading(name) });
+    const preview = check.getByRole("img", { name: text.previewOf(name) });
+    await expect(preview).toBeVisible();
+    // The image really loaded under the staff area's policy (images from the site alone).
+    expect(await preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(100);
+    // The small one is in the file list.
+    await expect(page.getByRole("table").getByRole("img", { name: text.previewOf(name) })).toBeVisible();
+  }
+  const ready = page.getByRole("article", { name: text.checkHeading("lid-print-ready.pdf") }).getByRole("listitem");
+  await expect(ready.filter({ hasText: "Problem:" })).toHaveCount(0);
+  await expect(ready.filter({ hasText: "Check:" })).toHaveCount(0);
+  await expect(ready.filter({ hasText: "Bleed 3 mm on every side" })).toHaveCount(1);
+
+  const draft = page.getByRole("article", { name: text.checkHeading("base-draft.pdf") }).getByRole("listitem");
+  await expect(draft.filter({ hasText: "Problem:" })).toHaveText([
+    /Problem: No bleed/,
+    /Problem: 1 font not embedded \(Helvetica\)/,
+    /Problem: 1 image below 150 ppi \(lowest 96 ppi/,
+  ]);
+  await expect(draft.filter({ hasText: "Check: 1 image in RGB" })).toHaveCount(1);
+
+  const reply = page.getByRole("link", { name: text.attention.button });
+  const mail = new URL((await reply.getAttribute("href")) ?? "");
+  expect(mail.searchParams.get("subject")).toBe(text.attention.subject(reference));
+  const body = mail.searchParams.get("body") ?? "";
+  expect(body).toContain("base-draft.pdf\n- No bleed");
+  expect(body).not.toContain("lid-print-ready.pdf");
+
+  expect(images.length).toBeGreaterThanOrEqual(4);
+  for (const image of images) expect(image.cacheControl, image.url).toBe("no-store");
+  await expectNoViolations(page, "an inquiry with previews and print checks");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoViolations(page, "the same on a phone");
+});
