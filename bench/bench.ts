@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { clientManifestFile } from "../app/islands/island-chunks.ts";
 import { type SiteServer, startSite } from "../tests/support/start-site.ts";
+import { type ArtworkTiming, measureArtworkChecks } from "./artwork.ts";
 import { checkBudgets } from "./budgets.ts";
 import { buildSite } from "./build.ts";
 import { measurePageBytes, splitJavaScript } from "./bytes.ts";
@@ -266,6 +267,14 @@ try {
   await measureLighthouse(servings, lhrDir);
   for (const serving of servings) await measureBytesAndVisibility(serving);
   await cleanUp();
+  let artwork: ArtworkTiming[] | undefined;
+  try {
+    artwork = await measureArtworkChecks();
+    const fifty = artwork.find((timing) => timing.sample.includes("50 pages"));
+    log(`Artwork checks: ${artwork.length} samples; the 50-page PDF in ${Math.round(fifty?.medianMs ?? NaN)} ms`);
+  } catch (error) {
+    errors.push(`artwork checks not measured: ${(error as Error).message}`);
+  }
   const variants = servings.map((serving) => serving.result);
 
   const anyRun = variants
@@ -282,6 +291,7 @@ try {
     method: METHOD,
     variants,
     budgets: checkBudgets(variants),
+    ...(artwork ? { artwork } : {}),
     errors,
   };
 

@@ -1,3 +1,4 @@
+import { type ArtworkTiming, artworkTable, FIFTY_PAGES_GOAL_MS } from "./artwork.ts";
 import type { BudgetResult } from "./budgets.ts";
 import { type Finding, FORM_FACTORS } from "./lighthouse.ts";
 import { KB } from "./page-budgets.ts";
@@ -20,6 +21,8 @@ export type BenchReport = {
   method: string[];
   variants: VariantResult[];
   budgets: BudgetResult[];
+  /** Previews and print checks of artwork, per kind. */
+  artwork?: ArtworkTiming[];
   errors: string[];
 };
 
@@ -279,6 +282,14 @@ export function renderMarkdown(report: BenchReport): string {
     `## Largest Contentful Paint elements\n\n${lcpElements(report.variants)}`,
     `## What kept scores from 100 (the run with the median performance score)\n\n${findingsList(report.variants)}`,
   ];
+  if (report.artwork) {
+    sections.push(
+      "## Artwork previews and print checks\n\n" +
+        "Each sample checked three times in a row, as the background job checks a file: copied to a scratch folder, " +
+        `previewed and reported on by Poppler, Ghostscript, libcdr and sharp under their limits. Goal for the 50-page PDF: under ${FIFTY_PAGES_GOAL_MS / 1000} s.\n\n` +
+        artworkTable(report.artwork),
+    );
+  }
   if (report.errors.length > 0) {
     sections.push(`## Errors\n\n${report.errors.map((error) => `- ${error.replaceAll("\n", " ")}`).join("\n")}`);
   }
