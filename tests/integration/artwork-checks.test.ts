@@ -479,9 +479,9 @@ describe("a check cut short through its signal", () => {
 });
 
 describe("without the programs", () => {
-  test("each kind names the Debian package to install, and pictures are still previewed", async () => {
+  test("each kind names the Debian package to install; pictures need only prlimit, which every kind needs", async () => {
     const bare = createArtworkChecker({
-      tools: new Set<ToolName>(),
+      tools: new Set<ToolName>(["prlimit"]),
       imageTool,
       scratchRoot,
       limits: { timeoutMs: TIMEOUT_MS },
@@ -501,5 +501,10 @@ describe("without the programs", () => {
     const picture = await checkFile(await samples.png(dir), { using: bare });
     expect(picture.outcome.previews).toBe(1);
     await expectPreview(picture.images[0]);
+
+    const none = createArtworkChecker({ tools: new Set<ToolName>(), imageTool, scratchRoot });
+    const unlimited = await checkFile(await samples.png(dir), { using: none });
+    expectNoPreview(unlimited);
+    expect(unlimited.outcome.noPreview).toBe(unavailable("util-linux"));
   });
 });

@@ -293,3 +293,52 @@ describe("checks on a running server", () => {
     }
   });
 });
+
+describe("on a machine without the programs", () => {
+  test("the site runs, says once at start-up that previews are not available, and files get 'no preview' naming the packages", async () => {
+    const dataDir = await folder("bare");
+    const emptyPath = await folder("empty-path");
+    const databasePath = path.join(dataDir, "inquiries.sqlite");
+    const bare = await startSite({
+      buildDir,
+      dataDir,
+      env: { DATABASE_PATH: databasePath, TRUST_PROXY: "1", TMPDIR: scratchRoot, PATH: emptyPath },
+    });
+    try {
+      const said = bare.logs.filter((line) => /Previews of artwork files are not available/.test(line));
+      expect(said).toHaveLength(1);
+      expect(said[0]).toMatch(/poppler-utils, ghostscript, libcdr-tools, util-linux/);
+      expect((await fetch(`${bare.url}/`)).status).toBe(200);
+
+      const bareSite = { url: bare.url, dataDir, store: { sqliteFile: databasePath } };
+      const response = await postMultipart(
+        bareSite,
+        withFiles(cakeRequest(await formToken(bareSite)), [
+          { name: "box.pdf", bytes: await readFile(await samples.goodPdf(samplesDir)) },
+        ]),
+        client(),
+      );
+      const reference = referenceOf(response);
+      expect(response.status).toBe(303);
+      const db = await openStore(bareSite.store, { busyWaitMs: 5000 });
+      try {
+        const outcome = await eventually(async () => {
+          const row = await db.get<{ outcome: string | null }>(
+            "SELECT outcome FROM artwork_checks JOIN uploads ON uploads.id = artwork_checks.upload_id JOIN inquiries ON inquiries.id = uploads.inquiry_id WHERE reference = ? AND state = 'done'",
+            [reference],
+          );
+          expect(row?.outcome).toBeTruthy();
+          return JSON.parse(row?.outcome ?? "{}") as { previews: number; noPreview: string };
+        });
+        expect(outcome.previews).toBe(0);
+        expect(outcome.noPreview).toMatch(/not available on this server \(util-linux not installed\)/);
+      } finally {
+        await db.close();
+      }
+      // Said once only: the check of the file added no second notice.
+      expect(bare.logs.filter((line) => /Previews of artwork files are not available/.test(line))).toHaveLength(1);
+    } finally {
+      await bare.stop();
+    }
+  });
+});

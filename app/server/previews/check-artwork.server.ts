@@ -299,6 +299,9 @@ export function createArtworkChecker(options: CheckerOptions) {
   }
 
   async function checkKind(ctx: Ctx, input: string, kind: ArtworkKind): Promise<Result> {
+    // Without prlimit no program runs under its limits, and none is run at all.
+    const unlimited = missing(["prlimit"]);
+    if (unlimited) return noPreview(unlimited);
     switch (kind) {
       case "pdf":
       case "ai":
