@@ -117,6 +117,30 @@ export function createArtworkChecks(db: Database) {
       );
     },
 
+    /**
+     * For the inbox list: how many files each inquiry has, and the first one
+     * with a preview, whose small image the list shows.
+     */
+    async listing(inquiryIds: readonly number[]): Promise<Map<number, { files: number; previewOf?: string }>> {
+      const found = new Map<number, { files: number; previewOf?: string }>();
+      if (inquiryIds.length === 0) return found;
+      const rows = await db.all<{ inquiry_id: number | string; id: string; previewed: number | boolean }>(
+        `SELECT uploads.inquiry_id, uploads.id,
+           EXISTS (SELECT 1 FROM artwork_previews
+                   WHERE upload_id = uploads.id AND position = 0 AND size = 'small') AS previewed
+         FROM uploads WHERE inquiry_id IN ${placeholders(inquiryIds)} AND discarded_at IS NULL
+         ORDER BY created_at, id`,
+        inquiryIds,
+      );
+      for (const row of rows) {
+        const entry = found.get(Number(row.inquiry_id)) ?? { files: 0 };
+        entry.files++;
+        if (!entry.previewOf && row.previewed) entry.previewOf = row.id;
+        found.set(Number(row.inquiry_id), entry);
+      }
+      return found;
+    },
+
     /** One preview image, as WebP bytes. */
     async image(uploadId: string, position: number, size: "large" | "small"): Promise<Buffer | undefined> {
       const row = await db.get<{ image: Uint8Array }>(

@@ -40,6 +40,7 @@ export const inboxText = {
     size: "Size",
     download: "Download",
     preview: "Preview",
+    firstPreview: "First page of its first artwork file",
     preparing: "Preparing preview… Reload the page in a moment.",
     noPreview: (reason: string) => `No preview: ${reason}.`,
     previewOf: (name: string) => `First page of ${name}`,

@@ -18,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { filter, page } = readInboxFilter(query);
   const { rows, total } = await services.inbox.search(filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const done = query.get("done");
+  const files = (await services.artworkChecks?.listing(rows.map((row) => row.id))) ?? new Map();
   return {
     staff: { name: staff.name, email: staff.email },
     filter,
@@ -25,17 +26,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     total,
     counts: await services.inbox.counts(filter),
     done: isInboxDone(done) ? inboxDone[done] : undefined,
-    inquiries: rows.map((row) => ({
-      reference: row.reference,
-      received: `${formatIndiaTime(row.receivedAt)} IST`,
-      receivedAt: row.receivedAt,
-      name: row.name,
-      subject: row.subject,
-      service: serviceName(row.service),
-      status: row.status,
-      mailNotSent: row.mailNotSent,
-      isQuote: row.quote !== undefined,
-    })),
+    inquiries: rows.map((row) => {
+      const listed = files.get(row.id);
+      return {
+        reference: row.reference,
+        received: `${formatIndiaTime(row.receivedAt)} IST`,
+        receivedAt: row.receivedAt,
+        name: row.name,
+        subject: row.subject,
+        service: serviceName(row.service),
+        status: row.status,
+        mailNotSent: row.mailNotSent,
+        isQuote: row.quote !== undefined,
+        files: listed?.files ?? 0,
+        thumbnail: listed?.previewOf ? staffPaths.preview(row.reference, listed.previewOf, 0, "small") : undefined,
+      };
+    }),
   };
 }
 
@@ -189,6 +195,27 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
                     <div>
                       <dt className="visually-hidden">{inboxText.kindLabel}</dt>
                       <dd className="inbox-mark inbox-mark--quote">{inboxText.quoteMark}</dd>
+                    </div>
+                  )}
+                  {inquiry.files > 0 && (
+                    <div>
+                      <dt>{inboxText.files.heading}</dt>
+                      <dd>{inquiry.files}</dd>
+                    </div>
+                  )}
+                  {inquiry.thumbnail && (
+                    <div>
+                      <dt className="visually-hidden">{inboxText.files.preview}</dt>
+                      <dd>
+                        <img
+                          className="inbox-item__thumb"
+                          src={inquiry.thumbnail}
+                          alt={inboxText.files.firstPreview}
+                          width={48}
+                          height={48}
+                          loading="lazy"
+                        />
+                      </dd>
                     </div>
                   )}
                   {inquiry.mailNotSent && (
