@@ -320,6 +320,30 @@ const read = async (uploadId: string) => Readable.from([Buffer.from(bytesOf(uplo
 // PostgreSQL answers over the network; the worker's rounds take longer there.
 const patience = { timeout: 15_000, interval: 20 };
 
+describe("the inbox list", () => {
+  test("counts each inquiry's files and names the first with a preview; none for an inquiry without files", async () => {
+    const db = await database();
+    const checks = createArtworkChecks(db);
+    const withFiles = await queued(db, ["zip", "pdf", "png"]);
+    const without = await inquiryWithFiles(db, []);
+    // The first file has only a large image (a ZIP entry's, say), the second its own small one, the third none yet.
+    const preview = (upload: string | undefined, position: number, size: string) =>
+      db.run("INSERT INTO artwork_previews (upload_id, position, size, image) VALUES (?, ?, ?, ?)", [
+        upload,
+        position,
+        size,
+        randomBytes(64),
+      ]);
+    await preview(withFiles.files[0], 1, "small");
+    await preview(withFiles.files[0], 0, "large");
+    await preview(withFiles.files[1], 0, "small");
+    const listing = await checks.listing([withFiles.id, without.id]);
+    expect(listing.get(withFiles.id)).toEqual({ files: 3, previewOf: withFiles.files[1] });
+    expect(listing.get(without.id)).toBeUndefined();
+    expect(await checks.listing([])).toEqual(new Map());
+  });
+});
+
 describe("the worker", () => {
   test("runs the queued checks and stores what the checker found", async () => {
     const db = await database();
