@@ -53,7 +53,7 @@ export async function measureArtworkChecks(runs = 3): Promise<ArtworkTiming[]> {
       ["PDF, 50 pages", await samples.manyPagePdf(folder, 50)],
       ["Illustrator", await samples.illustratorPdf(folder)],
       ["EPS", await samples.eps(folder)],
-      ["CorelDRAW (X3)", path.join(root, "tests/fixtures/artwork/sample.cdr")],
+      ["CorelDRAW 12", path.join(root, "tests/fixtures/artwork/sample.cdr")],
       ["PNG, 100 × 150 mm at 300 ppi", await samples.png(folder)],
       ["JPEG", await samples.jpeg(folder)],
       ["TIFF, CMYK", await samples.tiff(folder)],

@@ -172,6 +172,27 @@ describe("good files get a preview and their report", () => {
     ]);
   });
 
+  test("an Illustrator file from before version 9, PostScript inside, is read like an EPS", async () => {
+    const legacy = path.join(dir, "legacy.ai");
+    await writeFile(
+      legacy,
+      [
+        "%!PS-Adobe-3.0",
+        "%%Creator: Adobe Illustrator(R) 8.0",
+        "%%BoundingBox: 0 0 283 425",
+        "%%EndComments",
+        "0 0.5 1 0 setcmykcolor 20 20 243 385 rectfill",
+        "showpage",
+        "%%EOF",
+        "",
+      ].join("\n"),
+    );
+    const checked = await checkFile(legacy);
+    expect(checked.kind).toBe("ai");
+    await expectPreview(checked.images[0]);
+    expect(checked.outcome.report).toContainEqual(fine("Trim size 99.8 × 149.9 mm (bounding box)"));
+  });
+
   test("a self-contained EPS", async () => {
     const checked = await checkFile(await samples.eps(dir), { requested: card });
     expect(checked.kind).toBe("eps");

@@ -304,8 +304,10 @@ export function createArtworkChecker(options: CheckerOptions) {
     if (unlimited) return noPreview(unlimited);
     switch (kind) {
       case "pdf":
-      case "ai":
         return pdf(ctx, input);
+      case "ai":
+        // Illustrator's files are PDF inside since CS; older ones are PostScript, read like an EPS.
+        return (await readHead(input)).startsWith("%!PS") ? eps(ctx, input) : pdf(ctx, input);
       case "eps":
         return eps(ctx, input);
       case "cdr":
