@@ -10,16 +10,7 @@ if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then
   exit 0
 fi
 
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
-
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "nginx is missing and this is not a Debian system: install nginx and put it on the PATH." >&2
-  exit 1
-fi
-if [ "$(id -u)" != 0 ] && ! command -v sudo >/dev/null 2>&1; then
-  echo "nginx is missing: run this script as root, or install Debian's nginx package." >&2
-  exit 1
-fi
+source "$(dirname "$0")/lib/apt-install.sh"
 
 # invoke-rc.d asks policy-rc.d before starting a service; 101 means "not now".
 # One that is already there (as in most containers) is left as it is.
@@ -33,11 +24,7 @@ if [ ! -e "$policy" ]; then
   placed_policy=1
 fi
 
-echo "Installing nginx (Debian's nginx package) for the deployment test…" >&2
-as_root apt-get update -qq >&2
-# Waits for another install (such as PostgreSQL's for the same suite) rather than failing on its lock.
-as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 \
-  --no-install-recommends nginx >&2
+apt_install "the deployment test" nginx
 
 # Nor may it start at the next boot, or be left running should it have started all the same.
 if command -v systemctl >/dev/null 2>&1; then
