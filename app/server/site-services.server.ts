@@ -10,7 +10,9 @@ import {
   type ClaimedMail,
   createOutbox,
   errorText,
+  isDigestMail,
   isInquiryMail,
+  isQuotationMail,
   type Outbox,
   type OutboxWorker,
   startOutboxWorker,
@@ -23,6 +25,9 @@ import {
 } from "./previews/artwork-checks.server.ts";
 import { createArtworkChecker } from "./previews/check-artwork.server.ts";
 import { findTools, missingPackages } from "./previews/tools.server.ts";
+import { type DigestJob, digestMail, startDigestJob, waitingInquiries } from "./quotations/digest.server.ts";
+import { queuedQuotationMail } from "./quotations/quotation-mails.server.ts";
+import { createQuotations, type Quotations } from "./quotations/quotations.server.ts";
 import type { Readiness } from "./readiness.server.ts";
 import { type SiteSettings, siteSettings } from "./settings/site-settings.server.ts";
 import { createStaffAccounts } from "./staff/accounts.server.ts";
@@ -50,6 +55,8 @@ export type SiteServices = {
   artworkChecks: ArtworkChecks | undefined;
   /** Tells the checks something new is waiting. */
   notifyChecks(): void;
+  /** Quotations made from inquiries, and the buyers' answers to them. */
+  quotations: Quotations;
   /**
    * Deletes from storage, now, the files nobody needs any more (an erased
    * inquiry's, unsent ones past a day); the clean-up also runs every so often.
@@ -64,6 +71,7 @@ type Running = SiteServices & {
   retention?: RetentionJob;
   fileSweep?: ReturnType<typeof setInterval>;
   checkWorker?: ArtworkCheckWorker;
+  digest?: DigestJob;
 };
 
 /** What the HTTP server passes in: where the picture renderer's script is, which is outside the build. */
@@ -103,6 +111,14 @@ export async function startSiteServices(log: Log = console, options: StartOption
   if (holder[KEY]) return;
   const running = await open(log);
   holder[KEY] = running;
+  if (running.env.smtp && running.env.digest) {
+    running.digest = startDigestJob({
+      db: running.db,
+      ...running.env.digest,
+      notify: () => running.notifyOutbox(),
+      log,
+    });
+  }
   if (running.uploads && running.artworkChecks) {
     running.checkWorker = await startChecks(running.uploads, running.artworkChecks, options, log);
     running.notifyChecks = () => running.checkWorker?.notify();
@@ -167,6 +183,7 @@ export async function stopSiteServices(): Promise<void> {
   holder[KEY] = undefined;
   running.retention?.stop();
   clearInterval(running.fileSweep);
+  running.digest?.stop();
   await running.checkWorker?.stop();
   await running.worker?.stop();
   await running.db.close();
@@ -199,6 +216,7 @@ async function open(log: Log): Promise<Running> {
     }
   };
   const artworkChecks = uploads ? createArtworkChecks(db) : undefined;
+  const quotations = createQuotations(db);
   const common = {
     env,
     db,
@@ -211,6 +229,7 @@ async function open(log: Log): Promise<Running> {
     uploads,
     sweepFiles,
     artworkChecks,
+    quotations,
     notifyChecks() {},
   };
   if (!env.smtp) return { ...common, notifyOutbox() {} };
@@ -219,6 +238,23 @@ async function open(log: Log): Promise<Running> {
   const worker = startOutboxWorker({
     outbox,
     async send(mail, signal) {
+      if (isQuotationMail(mail)) {
+        const outgoing = await retryWhileBusy(
+          () => queuedQuotationMail(mail.kind, mail.quotationId, { quotations, settings: env }),
+          { signal },
+        );
+        await mailer.send(outgoing, signal);
+        return;
+      }
+      if (isDigestMail(mail)) {
+        const waitingHours = env.digest?.waitingHours ?? 0;
+        const waiting = await retryWhileBusy(() => waitingInquiries(db, Date.now() - waitingHours * 3_600_000), {
+          signal,
+        });
+        // All answered since it was queued: nothing to say.
+        if (waiting.length > 0) await mailer.send(digestMail(mail.day, waiting, Date.now(), env), signal);
+        return;
+      }
       if (isInquiryMail(mail)) {
         const inquiry = await retryWhileBusy(() => store.get(mail.inquiryId), { signal });
         if (!inquiry) throw new Error(`Inquiry ${mail.inquiryId} is missing`);
@@ -273,6 +309,8 @@ class NoRecipientError extends Error {
 
 /** Names a mail in the log without anyone's details: a staff member by the account's number. */
 function mailLabel(mail: ClaimedMail): string {
+  if (isQuotationMail(mail)) return `the "${mail.kind}" mail of quotation ${mail.quotationId}`;
+  if (isDigestMail(mail)) return `the list of waiting inquiries of ${mail.day}`;
   if (!isInquiryMail(mail)) return `the "${mail.kind}" notice to staff account ${mail.staffId}`;
   return mail.kind === "company" ? `the company copy of ${mail.reference}` : `the acknowledgement of ${mail.reference}`;
 }

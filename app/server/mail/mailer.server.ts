@@ -45,6 +45,15 @@ export function createMailer(smtp: SmtpSettings): Mailer {
         html: mail.html,
         messageId: mail.messageId,
         headers: mail.headers,
+        ...(mail.attachments
+          ? {
+              attachments: mail.attachments.map((file) => ({
+                filename: file.filename,
+                content: Buffer.from(file.content),
+                contentType: file.contentType,
+              })),
+            }
+          : {}),
       }).compile();
       const raw = await message.build();
       await converse(smtp, message.getEnvelope(), raw, signal);

@@ -22,6 +22,7 @@ export type OutgoingMail = {
   /** The same for every attempt, so a mail that does go out twice can be recognised as one. */
   messageId: string;
   headers: Record<string, string>;
+  attachments?: { filename: string; content: Buffer | Uint8Array; contentType: string }[];
 };
 
 export type MailSettings = { mailFrom: MailAddress; mailTo: string };
@@ -56,11 +57,11 @@ export function escapeHtml(value: string): string {
 }
 
 /** A Message-ID under the sender's domain, the same for every attempt at one mail. */
-function messageId(name: string, settings: MailSettings): string {
+export function messageId(name: string, settings: MailSettings): string {
   return `<${name}@${settings.mailFrom.address.split("@")[1] ?? "localhost"}>`;
 }
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>

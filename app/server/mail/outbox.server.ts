@@ -18,8 +18,15 @@ export type StaffNoticeMail = StaffNotice & {
   queuedAt: number;
 };
 
+/** The quotation to the buyer (with its PDF), or what the buyer answered, to the company. */
+export type QuotationMailKind = "quotation" | "quotation-accepted" | "quotation-changes";
+export type QuotationMail = { kind: QuotationMailKind; quotationId: number };
+
+/** The daily list of inquiries waiting for a first reply, one per day (YYYY-MM-DD, India). */
+export type DigestMail = { kind: "digest"; day: string };
+
 /** A mail this worker holds the lease on, with the number of the attempt now being made. */
-export type ClaimedMail = (InquiryMail | StaffNoticeMail) & {
+export type ClaimedMail = (InquiryMail | StaffNoticeMail | QuotationMail | DigestMail) & {
   id: number;
   attempt: number;
   leaseToken: string;
@@ -29,14 +36,23 @@ type ClaimedRow = {
   id: number;
   inquiry_id: number | null;
   staff_id: number | null;
-  kind: MailKind | StaffNoticeKind;
+  quotation_id: number | string | null;
+  kind: MailKind | StaffNoticeKind | QuotationMailKind | "digest";
   detail: string | null;
   queued_at: number | null;
   attempts: number;
 };
 
-export function isInquiryMail<T extends InquiryMail | StaffNoticeMail>(mail: T): mail is T & InquiryMail {
+export function isInquiryMail<T extends object>(mail: T): mail is T & InquiryMail {
   return "inquiryId" in mail;
+}
+
+export function isQuotationMail<T extends object>(mail: T): mail is T & QuotationMail {
+  return "quotationId" in mail;
+}
+
+export function isDigestMail<T extends object>(mail: T): mail is T & DigestMail {
+  return "day" in mail;
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
@@ -61,7 +77,7 @@ export function createOutbox(db: Database) {
      )
      UPDATE outbox SET attempts = attempts + 1, lease_token = :token, lease_until = :until
      WHERE ${claimable} AND id IN (SELECT id FROM due)
-     RETURNING id, inquiry_id, staff_id, kind, detail, queued_at, attempts`;
+     RETURNING id, inquiry_id, staff_id, quotation_id, kind, detail, queued_at, attempts`;
   const leased = "WHERE id = ? AND lease_token = ?";
   // Without a reference, every unconfirmed mail; with one, that inquiry's.
   const ofUnknown = `state = 'unknown'
@@ -85,6 +101,10 @@ export function createOutbox(db: Database) {
       );
       const lease = (row: ClaimedRow) => ({ id: row.id, attempt: row.attempts, leaseToken });
       return rows.map((row): ClaimedMail => {
+        if (row.quotation_id !== null) {
+          return { ...lease(row), kind: row.kind as QuotationMailKind, quotationId: Number(row.quotation_id) };
+        }
+        if (row.kind === "digest") return { ...lease(row), kind: "digest", day: row.detail ?? "" };
         if (row.inquiry_id === null) {
           return {
             ...lease(row),

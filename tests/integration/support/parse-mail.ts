@@ -7,6 +7,7 @@ export type ParsedMail = {
   header(name: string): string | undefined;
   text: string;
   html: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 };
 
 function isAddressObject(value: unknown): value is AddressObject {
@@ -27,5 +28,10 @@ export async function parseMail(raw: string): Promise<ParsedMail> {
     },
     text: mail.text ?? "",
     html: typeof mail.html === "string" ? mail.html : "",
+    attachments: mail.attachments.map((file) => ({
+      filename: file.filename ?? "",
+      contentType: file.contentType,
+      content: file.content,
+    })),
   };
 }

@@ -1,0 +1,99 @@
+import { billing } from "../../site/content/billing.ts";
+import { formatAddress, site } from "../../site/content/site.ts";
+import { gstStates } from "../../site/lib/gstin.ts";
+import { computeQuotation, type Discount, type QuotationTotals } from "./gst.ts";
+import type { Milli, Paise } from "./money.ts";
+import type { PlaceOfSupply } from "./place-of-supply.ts";
+
+/** One priced line, as staff write it. */
+export type QuotationLine = {
+  description: string;
+  hsn: string;
+  quantityMilli: Milli;
+  unit: string;
+  unitPricePaise: Paise;
+  gstRate: number;
+};
+
+/** To whom the quotation is made out, from the inquiry (the buyer may correct it by asking for changes). */
+export type QuotationBuyer = {
+  name: string;
+  company: string;
+  gstin: string;
+  email: string;
+  phone: string;
+  pinCode: string;
+};
+
+/** What staff write: everything a quotation says but its number, date and the company's details. */
+export type QuotationContent = {
+  lines: QuotationLine[];
+  discount?: Discount;
+  packingPaise: Paise;
+  freightPaise: Paise;
+  /** The last day it may be accepted (YYYY-MM-DD, India). */
+  validUntil: string;
+  leadTime: string;
+  paymentTerms: string;
+  deliveryTerms: string;
+  notes: string;
+  buyer: QuotationBuyer;
+  placeOfSupply: PlaceOfSupply;
+};
+
+/** The company as the quotation states it: taken from the settings when it is sent, and kept with it. */
+export type QuotationCompany = {
+  legalName: string;
+  address: string;
+  gstin: string;
+  state: string;
+  stateCode: string;
+  phone: string;
+  email: string;
+  website: string;
+  bank: { accountName: string; bankName: string; branch: string; accountNumber: string; ifsc: string };
+  terms: readonly string[];
+};
+
+/** A quotation whole, as its PDF, its page and its mail show it. */
+export type QuotationDocument = QuotationContent & {
+  /** QT/2026-27/0001 (-R1…); undefined for a draft, whose number is given when it is sent. */
+  number: string | undefined;
+  /** The day it is dated (YYYY-MM-DD, India). */
+  date: string;
+  /** The inquiry it answers. */
+  reference: string;
+  company: QuotationCompany;
+  totals: QuotationTotals;
+};
+
+export function companyNow(): QuotationCompany {
+  return {
+    legalName: site.legalName,
+    address: formatAddress(),
+    gstin: billing.gstin,
+    state: gstStates[billing.stateCode],
+    stateCode: billing.stateCode,
+    phone: site.phone.display,
+    email: site.email,
+    website: site.origin.replace(/^https?:\/\//, ""),
+    bank: { ...billing.bank },
+    terms: billing.terms,
+  };
+}
+
+/** The totals of what staff wrote, by the rules in gst.ts, with the rates the settings allow. */
+export function totalsOf(content: QuotationContent): QuotationTotals {
+  return computeQuotation({
+    lines: content.lines.map((line) => ({
+      quantityMilli: line.quantityMilli,
+      unitPricePaise: line.unitPricePaise,
+      gstRate: line.gstRate,
+    })),
+    ...(content.discount ? { discount: content.discount } : {}),
+    packingPaise: content.packingPaise,
+    freightPaise: content.freightPaise,
+    supply: content.placeOfSupply.supply,
+    allowedRates: billing.gstRates,
+  });
+}

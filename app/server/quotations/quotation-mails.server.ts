@@ -1,0 +1,145 @@
+import { site } from "../../site/content/site.ts";
+import { staffPaths } from "../../staff/paths.ts";
+import {
+  asciiAddress,
+  escapeHtml,
+  inHeader,
+  type MailSettings,
+  messageId,
+  type OutgoingMail,
+  page,
+} from "../mail/messages.server.ts";
+import type { QuotationMailKind } from "../mail/outbox.server.ts";
+import type { QuotationDocument } from "./document.ts";
+import { formatRupees } from "./money.ts";
+import { renderQuotationPdf } from "./quotation-pdf.server.ts";
+import { documentOf, type Quotations } from "./quotations.server.ts";
+
+/** The buyer's page of a quotation: the only public address that names one. */
+export const quotationPagePath = (token: string) => `/quotation/${token}`;
+
+const dateFormat = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+export const formatDay = (day: string) => dateFormat.format(new Date(`${day}T00:00:00Z`));
+
+/** What the buyer said, for the company's mails. */
+export type BuyerAnswer = { name?: string; purchaseOrder?: string; message?: string };
+
+/**
+ * A quotation's mails: to the buyer, the quotation with its PDF and the link
+ * to accept it; to the company, the buyer's acceptance or request for changes.
+ * The buyer's own words go to the company only, never to anyone else.
+ */
+export function quotationMail(
+  kind: QuotationMailKind,
+  doc: QuotationDocument & { number: string },
+  settings: MailSettings,
+  extra: { link?: string; pdf?: Uint8Array; answer?: BuyerAnswer },
+): OutgoingMail {
+  const id = (suffix: string) => messageId(`${doc.number.toLowerCase().replaceAll("/", "-")}.${suffix}`, settings);
+  const inbox = `${site.origin}${staffPaths.inquiry(doc.reference)}`;
+  const headers = { "X-Inquiry-Reference": doc.reference, "X-Quotation-Number": doc.number };
+  if (kind === "quotation") {
+    const link = `${site.origin}${quotationPagePath(extra.link ?? "")}`;
+    const lines = [
+      `Dear ${doc.buyer.name},`,
+      "",
+      `Thank you for your inquiry ${doc.reference}. Our quotation ${doc.number} is attached as a PDF: ${formatRupees(doc.totals.total)} in all, GST included, valid until ${formatDay(doc.validUntil)}.`,
+      "",
+      `To accept it, or to ask for changes, open: ${link}`,
+      "",
+      `Questions? Reply to this e-mail or call ${site.phone.display}.`,
+      "",
+      site.legalName,
+      "",
+    ];
+    return {
+      from: settings.mailFrom,
+      to: asciiAddress(doc.buyer.email),
+      replyTo: settings.mailTo,
+      subject: inHeader(`Quotation ${doc.number} from ${site.name} [${doc.reference}]`),
+      text: lines.join("\n"),
+      html: page(
+        `Quotation ${doc.number}`,
+        `<p>Dear ${escapeHtml(doc.buyer.name)},</p>
+<p>Thank you for your inquiry ${escapeHtml(doc.reference)}. Our quotation <strong>${escapeHtml(doc.number)}</strong> is attached as a PDF: <strong>${escapeHtml(formatRupees(doc.totals.total))}</strong> in all, GST included, valid until ${escapeHtml(formatDay(doc.validUntil))}.</p>
+<p><a href="${escapeHtml(link)}">View, accept or ask for changes</a></p>
+<p>Questions? Reply to this e-mail or call ${escapeHtml(site.phone.display)}.</p>
+<p>${escapeHtml(site.legalName)}</p>`,
+      ),
+      messageId: id("quotation"),
+      headers,
+      attachments: extra.pdf
+        ? [
+            {
+              filename: `${doc.number.replaceAll("/", "-")}.pdf`,
+              content: extra.pdf,
+              contentType: "application/pdf",
+            },
+          ]
+        : [],
+    };
+  }
+  const answer = extra.answer ?? {};
+  const accepted = kind === "quotation-accepted";
+  const summary = accepted
+    ? `${answer.name ?? doc.buyer.name} accepted quotation ${doc.number} (${formatRupees(doc.totals.total)})${answer.purchaseOrder ? `, purchase order ${answer.purchaseOrder}` : ""}. The inquiry is now Won.`
+    : `${doc.buyer.name} asked for changes to quotation ${doc.number}. Send a revision from the inquiry's page.`;
+  const text = [
+    summary,
+    "",
+    ...(answer.message ? ["Their message:", answer.message, ""] : []),
+    `In the inbox: ${inbox}`,
+    "",
+  ];
+  return {
+    from: settings.mailFrom,
+    to: settings.mailTo,
+    replyTo: asciiAddress(doc.buyer.email),
+    subject: inHeader(`${accepted ? "Accepted" : "Changes asked"}: quotation ${doc.number} [${doc.reference}]`),
+    text: text.join("\n"),
+    html: page(
+      `Quotation ${doc.number}`,
+      `<p>${escapeHtml(summary)}</p>
+${answer.message ? `<div dir="auto" style="white-space:pre-wrap;border-left:3px solid #d4dbe3;padding-left:12px">${escapeHtml(answer.message)}</div>` : ""}
+<p><a href="${escapeHtml(inbox)}">The inquiry in the inbox</a></p>`,
+    ),
+    messageId: id(accepted ? "accepted" : "changes"),
+    headers,
+  };
+}
+
+/**
+ * A queued quotation mail, made when it is sent: the quotation as it was
+ * sent, its PDF and its buyer's link made again (the same bytes and link at
+ * every attempt), or the buyer's answer.
+ */
+export async function queuedQuotationMail(
+  kind: QuotationMailKind,
+  quotationId: number,
+  deps: {
+    quotations: Quotations;
+    settings: MailSettings;
+  },
+): Promise<OutgoingMail> {
+  const quotation = await deps.quotations.get(quotationId);
+  const reference = quotation && (await deps.quotations.referenceOf(quotation.inquiryId));
+  if (!quotation?.number || quotation.sentAt === undefined || !reference) {
+    throw new Error(`Quotation ${quotationId} is missing or was never sent`);
+  }
+  const doc = { ...documentOf(quotation, reference, quotation.sentAt), number: quotation.number };
+  if (kind === "quotation") {
+    const [pdf, link] = await Promise.all([renderQuotationPdf(doc), deps.quotations.linkOf(quotation)]);
+    return quotationMail(kind, doc, deps.settings, { pdf, ...(link ? { link } : {}) });
+  }
+  const answer: BuyerAnswer = {
+    ...(quotation.acceptedName ? { name: quotation.acceptedName } : {}),
+    ...(quotation.acceptedPo ? { purchaseOrder: quotation.acceptedPo } : {}),
+    ...(quotation.changesMessage ? { message: quotation.changesMessage } : {}),
+  };
+  return quotationMail(kind, doc, deps.settings, { answer });
+}

@@ -1,0 +1,407 @@
+import { createHash, createHmac } from "node:crypto";
+import { statusLabels } from "../../staff/content/inbox.ts";
+import { replyLabels } from "../../staff/content/quotations.ts";
+import { recordAudit } from "../inbox/audit.server.ts";
+import type { Database, Queries } from "../store/db.server.ts";
+import {
+  companyNow,
+  type QuotationCompany,
+  type QuotationContent,
+  type QuotationDocument,
+  totalsOf,
+} from "./document.ts";
+import { financialYear, quotationNumber } from "./numbering.ts";
+
+export type QuotationState = "draft" | "sent" | "accepted" | "changes" | "superseded";
+
+/** How a quotation stands as staff and the buyer read it: its state, with "opened" and "expired" told apart. */
+export type QuotationStanding = QuotationState | "opened" | "expired";
+
+export type Quotation = {
+  id: number;
+  inquiryId: number;
+  number: string | undefined;
+  revision: number;
+  state: QuotationState;
+  content: QuotationContent;
+  company: QuotationCompany | undefined;
+  issuedOn: string | undefined;
+  validUntil: string;
+  total: number;
+  tax: number;
+  replacesId: number | undefined;
+  createdAt: number;
+  sentAt: number | undefined;
+  openedAt: number | undefined;
+  answeredAt: number | undefined;
+  acceptedName: string | undefined;
+  acceptedPo: string | undefined;
+  changesMessage: string | undefined;
+};
+
+type Row = {
+  id: number | string;
+  inquiry_id: number | string;
+  number: string | null;
+  revision: number | string;
+  state: QuotationState;
+  content: string;
+  company: string | null;
+  issued_on: string | null;
+  valid_until: string;
+  total: number | string;
+  tax: number | string;
+  replaces_id: number | string | null;
+  created_at: number | string;
+  sent_at: number | string | null;
+  opened_at: number | string | null;
+  answered_at: number | string | null;
+  accepted_name: string | null;
+  accepted_po: string | null;
+  changes_message: string | null;
+};
+
+const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
+const optionalNumber = (value: number | string | null) => (value === null ? undefined : Number(value));
+
+function quotationOf(row: Row): Quotation {
+  return {
+    id: Number(row.id),
+    inquiryId: Number(row.inquiry_id),
+    number: optional(row.number),
+    revision: Number(row.revision),
+    state: row.state,
+    content: JSON.parse(row.content) as QuotationContent,
+    company: row.company ? (JSON.parse(row.company) as QuotationCompany) : undefined,
+    issuedOn: optional(row.issued_on),
+    validUntil: row.valid_until,
+    total: Number(row.total),
+    tax: Number(row.tax),
+    replacesId: optionalNumber(row.replaces_id),
+    createdAt: Number(row.created_at),
+    sentAt: optionalNumber(row.sent_at),
+    openedAt: optionalNumber(row.opened_at),
+    answeredAt: optionalNumber(row.answered_at),
+    acceptedName: optional(row.accepted_name),
+    acceptedPo: optional(row.accepted_po),
+    changesMessage: optional(row.changes_message),
+  };
+}
+
+/** The day in India, as YYYY-MM-DD: a quotation is valid through its last day there. */
+export function indiaDay(at: Date | number): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(at);
+}
+
+export function standingOf(quotation: Quotation, now: number): QuotationStanding {
+  const open = quotation.state === "sent" || quotation.state === "changes";
+  if (open && quotation.validUntil < indiaDay(now)) return "expired";
+  if (quotation.state === "sent" && quotation.openedAt !== undefined) return "opened";
+  return quotation.state;
+}
+
+/** The whole quotation as its PDF and pages show it; a draft with today's date and the company's details now. */
+export function documentOf(quotation: Quotation, reference: string, now: number): QuotationDocument {
+  return {
+    ...quotation.content,
+    number: quotation.number,
+    date: quotation.issuedOn ?? indiaDay(now),
+    reference,
+    company: quotation.company ?? companyNow(),
+    totals: totalsOf(quotation.content),
+  };
+}
+
+/**
+ * The buyer's link holds a token made from the quotation and a secret of the
+ * site's (kept in the store, made by migration 16): the mail, sent later by
+ * any instance, makes it again, and the store keeps only its hash.
+ */
+export async function linkToken(db: Queries, quotationId: number, sentAt: number): Promise<string> {
+  const secret = await db.get<{ value: string }>("SELECT value FROM site_secrets WHERE name = 'quotation links'");
+  if (!secret) throw new Error("The store has no secret for quotation links");
+  return createHmac("sha256", secret.value)
+    .update(`quotation ${quotationId} ${sentAt}`)
+    .digest("base64url")
+    .slice(0, 32);
+}
+
+export function tokenHash(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+export const QUOTATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+type Actor = { email: string };
+
+export type Quotations = ReturnType<typeof createQuotations>;
+
+/**
+ * Quotations made from inquiries: drafts staff edit, then send. Sending gives
+ * the number (the next of its financial year, or the next revision of the
+ * quotation it replaces), fixes the company's details as they are that day,
+ * replaces the earlier revision, makes the buyer's link, queues the mail and
+ * records the inquiry's first reply, all in one transaction.
+ */
+export function createQuotations(db: Database) {
+  const byId = async (q: Queries, id: number) => {
+    const row = await q.get<Row>("SELECT * FROM quotations WHERE id = ?", [id]);
+    return row && quotationOf(row);
+  };
+
+  return {
+    get: (id: number) => byId(db, id),
+
+    /** Staff answered by phone, WhatsApp or a mail of their own: the first such answer is the inquiry's first reply. */
+    async markReplied(inquiryId: number, kind: Exclude<FirstReplyKind, "quotation">, actor: Actor, now: number) {
+      return db.transaction(async (tx) => {
+        const recorded = await recordFirstReply(tx, inquiryId, kind, now);
+        await recordAudit(
+          tx,
+          { actor: actor.email, action: "replied", inquiryId, detail: replyLabels[kind] },
+          new Date(now),
+        );
+        return recorded > 0;
+      });
+    },
+
+    /** When and how an inquiry was first answered; undefined while it waits. */
+    async firstReply(inquiryId: number): Promise<{ at: number; kind: FirstReplyKind } | undefined> {
+      const row = await db.get<{ first_reply_at: number | string | null; first_reply_by: FirstReplyKind | null }>(
+        "SELECT first_reply_at, first_reply_by FROM inquiries WHERE id = ?",
+        [inquiryId],
+      );
+      return row?.first_reply_at == null || !row.first_reply_by
+        ? undefined
+        : { at: Number(row.first_reply_at), kind: row.first_reply_by };
+    },
+
+    /** The reference of the inquiry a quotation answers. */
+    async referenceOf(inquiryId: number): Promise<string | undefined> {
+      return (await db.get<{ reference: string }>("SELECT reference FROM inquiries WHERE id = ?", [inquiryId]))
+        ?.reference;
+    },
+
+    async forInquiry(inquiryId: number): Promise<Quotation[]> {
+      const rows = await db.all<Row>("SELECT * FROM quotations WHERE inquiry_id = ? ORDER BY id", [inquiryId]);
+      return rows.map(quotationOf);
+    },
+
+    /** A new draft; when it revises a quotation, that one's content is where staff start. */
+    async createDraft(
+      inquiryId: number,
+      content: QuotationContent,
+      actor: Actor,
+      now: number,
+      replaces?: number,
+    ): Promise<number> {
+      const totals = totalsOf(content);
+      return db.transaction(async (tx) => {
+        const row = await tx.get<{ id: number | string }>(
+          `INSERT INTO quotations (inquiry_id, state, content, valid_until, total, tax, replaces_id, created_by, created_at, updated_at)
+           VALUES (?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+          [
+            inquiryId,
+            JSON.stringify(content),
+            content.validUntil,
+            totals.total,
+            totals.tax,
+            replaces ?? null,
+            actor.email,
+            now,
+            now,
+          ],
+        );
+        const id = Number(row?.id);
+        await recordAudit(tx, { actor: actor.email, action: "quotation drafted", inquiryId }, new Date(now));
+        return id;
+      });
+    },
+
+    /** Changes a draft; false once it is sent (a sent quotation is changed by a revision). */
+    async updateDraft(id: number, content: QuotationContent, now: number): Promise<boolean> {
+      const totals = totalsOf(content);
+      const changed = await db.run(
+        `UPDATE quotations SET content = ?, valid_until = ?, total = ?, tax = ?, updated_at = ?
+         WHERE id = ? AND state = 'draft'`,
+        [JSON.stringify(content), content.validUntil, totals.total, totals.tax, now, id],
+      );
+      return changed > 0;
+    },
+
+    /**
+     * Sends a draft: answers the buyer's link token (shown once, in the mail)
+     * and its number; undefined when it is not a draft any more.
+     */
+    async send(id: number, actor: Actor, now: number): Promise<{ token: string; number: string } | undefined> {
+      return db.transaction(async (tx) => {
+        const draft = await byId(tx, id);
+        if (draft?.state !== "draft") return undefined;
+        const token = await linkToken(tx, id, now);
+        const earlier = draft.replacesId === undefined ? undefined : await byId(tx, draft.replacesId);
+        const numbered = earlier?.number
+          ? await nextRevision(tx, draft.replacesId ?? 0)
+          : await nextSerial(tx, financialYear(new Date(now)));
+        const number = quotationNumber(numbered.year, numbered.serial, numbered.revision);
+        await tx.run(
+          `UPDATE quotations SET state = 'sent', financial_year = ?, serial = ?, revision = ?, number = ?,
+             company = ?, issued_on = ?, token_hash = ?, sent_at = ?, updated_at = ?
+           WHERE id = ?`,
+          [
+            numbered.year,
+            numbered.serial,
+            numbered.revision,
+            number,
+            JSON.stringify(companyNow()),
+            indiaDay(now),
+            tokenHash(token),
+            now,
+            now,
+            id,
+          ],
+        );
+        if (earlier && (earlier.state === "sent" || earlier.state === "changes")) {
+          await tx.run("UPDATE quotations SET state = 'superseded', updated_at = ? WHERE id = ?", [now, earlier.id]);
+        }
+        await tx.run("INSERT INTO outbox (quotation_id, kind, next_attempt_at) VALUES (?, 'quotation', ?)", [id, now]);
+        await recordFirstReply(tx, draft.inquiryId, "quotation", now);
+        const inquiry = await tx.get<{ status: keyof typeof statusLabels }>(
+          "SELECT status FROM inquiries WHERE id = ?",
+          [draft.inquiryId],
+        );
+        if (inquiry && (inquiry.status === "new" || inquiry.status === "contacted")) {
+          await tx.run("UPDATE inquiries SET status = 'quoted' WHERE id = ?", [draft.inquiryId]);
+          const detail = `${statusLabels[inquiry.status]} → ${statusLabels.quoted}`;
+          await recordAudit(tx, { actor: actor.email, action: "status changed", inquiryId: draft.inquiryId, detail });
+        }
+        await recordAudit(
+          tx,
+          { actor: actor.email, action: "quotation sent", inquiryId: draft.inquiryId, detail: number },
+          new Date(now),
+        );
+        return { token, number };
+      });
+    },
+
+    linkOf: async (quotation: Quotation) =>
+      quotation.sentAt === undefined ? undefined : linkToken(db, quotation.id, quotation.sentAt),
+
+    /** The quotation a buyer's link names, whatever its state; undefined for a token that names none. */
+    async byToken(token: string): Promise<Quotation | undefined> {
+      if (!QUOTATION_TOKEN_PATTERN.test(token)) return undefined;
+      const row = await db.get<Row>("SELECT * FROM quotations WHERE token_hash = ?", [tokenHash(token)]);
+      return row && quotationOf(row);
+    },
+
+    /** The buyer first opened it: staff see "opened". */
+    async markOpened(id: number, now: number): Promise<void> {
+      await db.run("UPDATE quotations SET opened_at = ? WHERE id = ? AND opened_at IS NULL", [now, id]);
+    },
+
+    /**
+     * The buyer accepts: only a quotation still open (sent or with changes
+     * asked, not replaced, within its validity). The inquiry is won, the
+     * company is told, and the quotation is locked. False when it was not open.
+     */
+    async accept(
+      id: number,
+      acceptance: { name: string; purchaseOrder: string; from: string },
+      now: number,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const changed = await tx.run(
+          `UPDATE quotations SET state = 'accepted', answered_at = ?, accepted_name = ?, accepted_po = ?, accepted_from = ?, updated_at = ?
+           WHERE id = ? AND state IN ('sent', 'changes') AND valid_until >= ?`,
+          [now, acceptance.name, acceptance.purchaseOrder || null, acceptance.from, now, id, indiaDay(now)],
+        );
+        if (changed === 0) return false;
+        const quotation = await byId(tx, id);
+        if (!quotation) return false;
+        const inquiry = await tx.get<{ status: keyof typeof statusLabels }>(
+          "SELECT status FROM inquiries WHERE id = ?",
+          [quotation.inquiryId],
+        );
+        await tx.run("UPDATE inquiries SET status = 'won' WHERE id = ?", [quotation.inquiryId]);
+        const buyer = "the buyer, through the quotation's link";
+        if (inquiry && inquiry.status !== "won") {
+          const detail = `${statusLabels[inquiry.status]} → ${statusLabels.won}`;
+          await recordAudit(tx, { actor: buyer, action: "status changed", inquiryId: quotation.inquiryId, detail });
+        }
+        await recordAudit(tx, {
+          actor: buyer,
+          action: "quotation accepted",
+          inquiryId: quotation.inquiryId,
+          detail: quotation.number,
+        });
+        await tx.run("INSERT INTO outbox (quotation_id, kind, next_attempt_at) VALUES (?, 'quotation-accepted', ?)", [
+          id,
+          now,
+        ]);
+        return true;
+      });
+    },
+
+    /** The buyer asks for changes, once per quotation; staff answer with a revision. False when it was not open. */
+    async askChanges(id: number, message: string, now: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const changed = await tx.run(
+          `UPDATE quotations SET state = 'changes', answered_at = ?, changes_message = ?, updated_at = ?
+           WHERE id = ? AND state = 'sent' AND valid_until >= ?`,
+          [now, message, now, id, indiaDay(now)],
+        );
+        if (changed === 0) return false;
+        const quotation = await byId(tx, id);
+        await recordAudit(tx, {
+          actor: "the buyer, through the quotation's link",
+          action: "changes asked",
+          inquiryId: quotation?.inquiryId,
+          detail: quotation?.number,
+        });
+        await tx.run("INSERT INTO outbox (quotation_id, kind, next_attempt_at) VALUES (?, 'quotation-changes', ?)", [
+          id,
+          now,
+        ]);
+        return true;
+      });
+    },
+  };
+}
+
+/** The next number of the financial year, counted in one row per year so two instances never give the same. */
+async function nextSerial(tx: Queries, year: string) {
+  const row = await tx.get<{ last_serial: number | string }>(
+    `INSERT INTO quotation_serials (financial_year, last_serial) VALUES (?, 1)
+     ON CONFLICT (financial_year) DO UPDATE SET last_serial = quotation_serials.last_serial + 1
+     RETURNING last_serial`,
+    [year],
+  );
+  return { year, serial: Number(row?.last_serial), revision: 0 };
+}
+
+/** The revision after the highest of the quotation's number. */
+async function nextRevision(tx: Queries, replacesId: number) {
+  const base = await tx.get<{ financial_year: string; serial: number | string }>(
+    "SELECT financial_year, serial FROM quotations WHERE id = ?",
+    [replacesId],
+  );
+  const highest = await tx.get<{ revision: number | string | null }>(
+    "SELECT max(revision) AS revision FROM quotations WHERE financial_year = ? AND serial = ?",
+    [base?.financial_year, base?.serial],
+  );
+  return {
+    year: base?.financial_year ?? "",
+    serial: Number(base?.serial),
+    revision: Number(highest?.revision ?? 0) + 1,
+  };
+}
+
+export type FirstReplyKind = keyof typeof replyLabels;
+
+/** Records the inquiry's first answer, once: what came first stays. */
+export async function recordFirstReply(tx: Queries, inquiryId: number, kind: FirstReplyKind, now: number) {
+  return tx.run("UPDATE inquiries SET first_reply_at = ?, first_reply_by = ? WHERE id = ? AND first_reply_at IS NULL", [
+    now,
+    kind,
+    inquiryId,
+  ]);
+}
