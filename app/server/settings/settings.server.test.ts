@@ -119,3 +119,16 @@ describe("INQUIRY_RETENTION_DAYS", () => {
     expect(() => readSettings({ INQUIRY_RETENTION_DAYS: "" })).toThrow("INQUIRY_RETENTION_DAYS: is empty");
   });
 });
+
+describe("DIGEST_TIME and DIGEST_WAITING_HOURS", () => {
+  test("default to 09:30 India time and 4 hours; a time must be HH:MM; 0 hours turns the list off", () => {
+    expect(readSettings({}).DIGEST_TIME).toBe("09:30");
+    expect(readSettings({}).DIGEST_WAITING_HOURS).toBe(4);
+    expect(readSettings({ DIGEST_TIME: "18:05" }).DIGEST_TIME).toBe("18:05");
+    for (const bad of ["9:30", "24:00", "09:60", "morning"]) {
+      expect(() => readSettings({ DIGEST_TIME: bad }), bad).toThrow("DIGEST_TIME: must be a time of day such as 09:30");
+    }
+    expect(readSettings({ DIGEST_WAITING_HOURS: "0" }).DIGEST_WAITING_HOURS).toBe(0);
+    expect(() => readSettings({ DIGEST_WAITING_HOURS: "-1" })).toThrow("DIGEST_WAITING_HOURS");
+  });
+});

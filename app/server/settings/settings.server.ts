@@ -181,6 +181,15 @@ const SettingsSchema = v.pipe(
     /** 1 for services that name the bucket in the path rather than the host (MinIO and most self-hosted ones). */
     S3_FORCE_PATH_STYLE: flag,
 
+    // Leads waiting for a first reply.
+    /** When (India time, HH:MM) the company is mailed the list of inquiries still waiting for a first reply. */
+    DIGEST_TIME: v.optional(
+      v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day such as 09:30")),
+      "09:30",
+    ),
+    /** An inquiry is listed once it has waited this many hours without a reply; 0 turns the daily list off. */
+    DIGEST_WAITING_HOURS: v.optional(wholeNumber(0, 720), "4"),
+
     // Personal data.
     /** An inquiry, with its mails and notes, is deleted this many days after it arrived (the daily clean-up). */
     INQUIRY_RETENTION_DAYS: v.optional(wholeNumber(1, 3650), "730"),

@@ -84,3 +84,10 @@ describe("the artwork upload settings", () => {
     expect(() => readSiteSettings({ [name]: value })).toThrow(new RegExp(`${name}: `));
   });
 });
+
+describe("the daily list of waiting inquiries", () => {
+  test("is on by default, and off with DIGEST_WAITING_HOURS=0", () => {
+    expect(readSiteSettings({}).digest).toEqual({ time: "09:30", waitingHours: 4 });
+    expect(readSiteSettings({ DIGEST_WAITING_HOURS: "0" }).digest).toBeUndefined();
+  });
+});

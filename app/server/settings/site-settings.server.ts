@@ -47,6 +47,8 @@ export type SiteSettings = {
   form: { secret: Buffer; minFillMs: number; maxAgeMs: number };
   /** Days an inquiry is kept after it arrived. */
   retentionDays: number;
+  /** The daily mail of inquiries waiting for a first reply: at this India time, those waiting this long; none when off. */
+  digest: { time: string; waitingHours: number } | undefined;
   /** Undefined when UPLOADS=0. */
   uploads: UploadSettings | undefined;
   /** "fast-for-tests" only in a test suite (STAFF_PASSWORD_HASHING). */
@@ -93,6 +95,7 @@ export function readSiteSettings(
       maxAgeMs: e.FORM_MAX_AGE_HOURS * 3_600_000,
     },
     retentionDays: e.INQUIRY_RETENTION_DAYS,
+    digest: e.DIGEST_WAITING_HOURS > 0 ? { time: e.DIGEST_TIME, waitingHours: e.DIGEST_WAITING_HOURS } : undefined,
     passwordHashing: e.STAFF_PASSWORD_HASHING,
     uploads: e.UPLOADS === "1" ? uploadSettings(e, dataDir) : undefined,
   };
