@@ -10,9 +10,11 @@ const sharedWithStaff = [
   "app/site/content/urls.ts",
   "app/site/content/legal.ts",
   "app/site/content/artwork.ts",
+  "app/site/content/billing.ts",
   "app/site/lib/meta.ts",
   "app/site/lib/indian-phone.ts",
   "app/site/components/status/status-panel.tsx",
+  "app/site/components/quotation/quotation-summary.tsx",
 ];
 
 const exactly = (files) => `^(${files.map((file) => file.replaceAll(".", "\\.")).join("|")})$`;

@@ -25,6 +25,12 @@ export const staffPaths = {
   /** A preview image of that file: position 0 is the file's own, a ZIP's files follow. */
   preview: (reference: string, id: string, position: number, size: "large" | "small") =>
     `${staffAreaPath}/${encodeURIComponent(reference)}/files/${id}/previews/${position}-${size}.webp`,
+  newQuotation: (reference: string) => `${staffAreaPath}/${encodeURIComponent(reference)}/quotations/new`,
+  quotation: (reference: string, id: number) => `${staffAreaPath}/${encodeURIComponent(reference)}/quotations/${id}`,
+  editQuotation: (reference: string, id: number) =>
+    `${staffAreaPath}/${encodeURIComponent(reference)}/quotations/${id}/edit`,
+  quotationPdf: (reference: string, id: number) =>
+    `${staffAreaPath}/${encodeURIComponent(reference)}/quotations/${id}/pdf`,
   erase: (reference: string) => `${staffAreaPath}/${encodeURIComponent(reference)}/erase`,
 } as const;
 

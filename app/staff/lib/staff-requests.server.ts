@@ -18,8 +18,9 @@ const JSON_LIMIT_BYTES = 32 * 1024;
 export async function readStaffForm(
   request: Request,
   fields: readonly string[],
+  limitBytes = FORM_LIMIT_BYTES,
 ): Promise<Record<string, string> | undefined> {
-  const body = await readFormBody(request, { limitBytes: FORM_LIMIT_BYTES, fields: new Set(fields) });
+  const body = await readFormBody(request, { limitBytes, fields: new Set(fields), maxFields: fields.length });
   return body.problem ? undefined : body.fields;
 }
 

@@ -2,6 +2,9 @@ import { data, redirect } from "react-router";
 import type { DeliveryStatus, MailKind } from "../../server/contact/inquiries.server.ts";
 import { quoteRows } from "../../server/contact/quote-form.server.ts";
 import { describeDelivery, formatIndiaTime, serviceName } from "../../server/inbox/report.server.ts";
+import { formatRupees } from "../../server/quotations/money.ts";
+import { standingOf } from "../../server/quotations/quotations.server.ts";
+import type { SiteServices } from "../../server/site-services.server.ts";
 import { artworkKindLabels } from "../../server/uploads/artwork-kind.server.ts";
 import { formatBytes } from "../../site/content/artwork.ts";
 import { serviceUrl } from "../../site/content/urls.ts";
@@ -18,10 +21,12 @@ import {
   isInquiryStatus,
   NOTE_MAX_LENGTH,
 } from "../content/inbox.ts";
+import { quotationText, replyLabels } from "../content/quotations.ts";
 import { attentionReply, fileCheckView } from "../lib/artwork-checks.ts";
 import { staffRequestFor } from "../lib/inbox-request.server.ts";
 import { staffPageMeta } from "../lib/page.ts";
 import { readStaffForm } from "../lib/staff-requests.server.ts";
+import { formatWait } from "../lib/wait.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/inquiry";
 
@@ -84,6 +89,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       quote: inquiry.quote ? quoteRows(inquiry.quote) : null,
     },
     files,
+    quotations: (await services.quotations.forInquiry(inquiry.id)).map((quotation) => ({
+      id: quotation.id,
+      href: staffPaths.quotation(inquiry.reference, quotation.id),
+      number: quotation.number ?? quotationText.draft,
+      standing: quotationText.standing[standingOf(quotation, now)],
+      total: formatRupees(quotation.total),
+    })),
+    firstReply: await firstReplyView(services, inquiry.id, inquiry.receivedAt),
     replies: {
       email: mailtoUrl(inquiry.email, `Re: ${inquiry.subject} [${inquiry.reference}]`),
       attention: attentionReply(inquiry, files) ?? null,
@@ -119,12 +132,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const intents = ["status", "not-spam", "note", "send-again"] as const;
+/** When the inquiry was first answered and how, or how long it has waited. */
+async function firstReplyView(services: SiteServices, inquiryId: number, receivedAt: string) {
+  const reply = await services.quotations.firstReply(inquiryId);
+  const received = Date.parse(receivedAt);
+  if (!reply) return { answered: false as const, text: quotationText.waiting(formatWait(Date.now() - received)) };
+  return {
+    answered: true as const,
+    text: quotationText.answered(replyLabels[reply.kind], inIndia(reply.at), formatWait(reply.at - received)),
+  };
+}
+
+const intents = ["status", "not-spam", "note", "send-again", "replied"] as const;
 
 /** Every change to an inquiry, by its form's intent; each answers with a redirect back (post-redirect-get). */
 export async function action({ request, params }: Route.ActionArgs) {
   const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
-  const form = await readStaffForm(request, ["intent", "status", "note", "kind"]);
+  const form = await readStaffForm(request, ["intent", "status", "note", "kind", "by"]);
   if (!form) throw data(null, { status: 400 });
   const actor = { email: staff.email, name: staff.name };
   const back = (done: InboxDone) => redirect(`${staffPaths.inquiry(inquiry.reference)}?done=${done}`, 303);
@@ -149,6 +173,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         : `A note can be at most ${NOTE_MAX_LENGTH.toLocaleString("en-IN")} characters.`;
     return data({ noteError, note }, { status: 400 });
   }
+  if (intent === "replied" && (form.by === "email" || form.by === "call" || form.by === "whatsapp")) {
+    await services.quotations.markReplied(inquiry.id, form.by, actor, Date.now());
+    return back("replied");
+  }
   if (intent === "send-again" && (form.kind === "company" || form.kind === "acknowledgement")) {
     if (await services.inbox.sendAgain(inquiry.id, form.kind, actor)) services.notifyOutbox();
     return back("resent");
@@ -159,7 +187,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => staffPageMeta(loaderData?.inquiry.reference ?? "Inquiry");
 
 export default function Inquiry({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, done, inquiry, replies, mails, notes, history, files } = loaderData;
+  const { staff, done, inquiry, replies, mails, notes, history, files, quotations, firstReply } = loaderData;
   return (
     <>
       <StaffBar staff={staff} />
@@ -219,6 +247,43 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
             </li>
           )}
         </ul>
+
+        <section className="staff-panel" aria-labelledby="inquiry-first-reply">
+          <h2 id="inquiry-first-reply">{quotationText.firstReplyHeading}</h2>
+          <p>{firstReply.text}</p>
+          <form method="post" className="staff-form staff-form--inline">
+            <input type="hidden" name="intent" value="replied" />
+            <div className="staff-field">
+              <label htmlFor="replied-by">{quotationText.repliedLabel}</label>
+              <select id="replied-by" name="by" defaultValue="call">
+                <option value="call">{replyLabels.call}</option>
+                <option value="whatsapp">{replyLabels.whatsapp}</option>
+                <option value="email">{replyLabels.email}</option>
+              </select>
+            </div>
+            <button type="submit" className="staff-button staff-button--quiet">
+              {quotationText.markReplied}
+            </button>
+          </form>
+        </section>
+
+        <section className="staff-panel" aria-labelledby="inquiry-quotations">
+          <h2 id="inquiry-quotations">{quotationText.heading}</h2>
+          {quotations.length === 0 ? (
+            <p>{quotationText.none}</p>
+          ) : (
+            <ul className="inbox-quotations">
+              {quotations.map((quotation) => (
+                <li key={quotation.id}>
+                  <a href={quotation.href}>{quotation.number}</a>: {quotation.standing}, {quotation.total}
+                </li>
+              ))}
+            </ul>
+          )}
+          <a className="staff-button" href={staffPaths.newQuotation(inquiry.reference)}>
+            {quotationText.create}
+          </a>
+        </section>
 
         <section className="staff-panel" aria-labelledby="inquiry-details">
           <h2 id="inquiry-details">The inquiry</h2>

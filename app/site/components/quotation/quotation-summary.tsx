@@ -1,0 +1,150 @@
+import type { QuotationDocument } from "../../../server/quotations/document.ts";
+import { amountInWords, formatQuantity, formatRupees } from "../../../server/quotations/money.ts";
+
+const rupees = (paise: number) => formatRupees(paise);
+const day = (value: string) =>
+  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${value}T00:00:00Z`),
+  );
+
+/**
+ * A quotation as a page shows it, for staff and for the buyer alike: who it
+ * is for, its lines, its taxes by rate, its total in figures and in words,
+ * and its terms. The PDF says the same.
+ */
+export function QuotationSummary({ document }: { document: QuotationDocument }) {
+  const { totals, placeOfSupply } = document;
+  const intraState = placeOfSupply.supply === "intra-state";
+  return (
+    <div className="quotation-summary">
+      <dl className="quotation-summary__facts">
+        <dt>Quotation</dt>
+        <dd>{document.number ?? "Draft"}</dd>
+        <dt>Date</dt>
+        <dd>{day(document.date)}</dd>
+        <dt>Valid until</dt>
+        <dd>{day(document.validUntil)}</dd>
+        <dt>For</dt>
+        <dd>
+          <bdi>{document.buyer.name}</bdi>
+          {document.buyer.company ? (
+            <>
+              , <bdi>{document.buyer.company}</bdi>
+            </>
+          ) : null}
+          {document.buyer.gstin ? `, GSTIN ${document.buyer.gstin}` : ""}
+        </dd>
+        <dt>Place of supply</dt>
+        <dd>
+          {placeOfSupply.stateName} ({placeOfSupply.stateCode}): {intraState ? "CGST and SGST" : "IGST"}
+        </dd>
+      </dl>
+
+      <div className="quotation-summary__scroll">
+        <table className="quotation-summary__lines">
+          <caption className="visually-hidden">Lines of the quotation</caption>
+          <thead>
+            <tr>
+              <th scope="col">Description</th>
+              <th scope="col">HSN</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Rate</th>
+              <th scope="col">GST</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {document.lines.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines are in a fixed order and are not moved.
+              <tr key={index}>
+                <td dir="auto">{line.description}</td>
+                <td>{line.hsn}</td>
+                <td>
+                  {formatQuantity(line.quantityMilli)} {line.unit}
+                </td>
+                <td>{rupees(line.unitPricePaise)}</td>
+                <td>{line.gstRate} %</td>
+                <td>{rupees(totals.lines[index]?.amount ?? 0)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <table className="quotation-summary__totals">
+        <caption className="visually-hidden">Totals and taxes</caption>
+        <tbody>
+          <Row label="Goods" paise={totals.goods} />
+          {totals.discount > 0 && <Row label="Discount" paise={-totals.discount} />}
+          {totals.packing > 0 && <Row label="Packing" paise={totals.packing} />}
+          {totals.freight > 0 && <Row label="Freight" paise={totals.freight} />}
+          <Row label="Taxable value" paise={totals.taxable} />
+          {totals.byRate.flatMap((rate) =>
+            intraState
+              ? [
+                  <Row
+                    key={`c${rate.rate}`}
+                    label={`CGST ${rate.rate / 2} % on ${rupees(rate.taxable)}`}
+                    paise={rate.cgst}
+                  />,
+                  <Row
+                    key={`s${rate.rate}`}
+                    label={`SGST ${rate.rate / 2} % on ${rupees(rate.taxable)}`}
+                    paise={rate.sgst}
+                  />,
+                ]
+              : [
+                  <Row
+                    key={`i${rate.rate}`}
+                    label={`IGST ${rate.rate} % on ${rupees(rate.taxable)}`}
+                    paise={rate.igst}
+                  />,
+                ],
+          )}
+          {totals.roundOff !== 0 && <Row label="Round off" paise={totals.roundOff} />}
+          <tr className="quotation-summary__total">
+            <th scope="row">Total</th>
+            <td>{rupees(totals.total)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p className="quotation-summary__words">{amountInWords(totals.total)}</p>
+
+      <dl className="quotation-summary__facts">
+        {document.leadTime && (
+          <>
+            <dt>Lead time</dt>
+            <dd>{document.leadTime}</dd>
+          </>
+        )}
+        {document.paymentTerms && (
+          <>
+            <dt>Payment</dt>
+            <dd>{document.paymentTerms}</dd>
+          </>
+        )}
+        {document.deliveryTerms && (
+          <>
+            <dt>Delivery</dt>
+            <dd>{document.deliveryTerms}</dd>
+          </>
+        )}
+        {document.notes && (
+          <>
+            <dt>Notes</dt>
+            <dd dir="auto">{document.notes}</dd>
+          </>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+function Row({ label, paise }: { label: string; paise: number }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>{formatRupees(paise)}</td>
+    </tr>
+  );
+}

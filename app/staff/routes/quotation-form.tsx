@@ -1,0 +1,246 @@
+import { data, redirect } from "react-router";
+import { billing } from "../../site/content/billing.ts";
+import { StaffBar } from "../components/staff-bar.tsx";
+import { quotationText } from "../content/quotations.ts";
+import { staffRequestFor } from "../lib/inbox-request.server.ts";
+import { staffPageMeta } from "../lib/page.ts";
+import { lineField, TEXT_LIMIT } from "../lib/quotation-fields.ts";
+import {
+  initialValues,
+  lineRows,
+  QUOTATION_FORM_BYTES,
+  type QuotationFormErrors,
+  type QuotationFormValues,
+  quotationFormFields,
+  readQuotationForm,
+  valuesOf,
+} from "../lib/quotation-form.server.ts";
+import { quotationOfInquiry } from "../lib/quotation-request.server.ts";
+import { readStaffForm } from "../lib/staff-requests.server.ts";
+import { staffPaths } from "../paths.ts";
+import type { Route } from "./+types/quotation-form";
+
+/**
+ * A quotation's draft, new or edited: a plain form that needs no script.
+ * "Add a line" sends the form back with one more row; "Save draft" checks
+ * every field on the server and keeps the draft, or returns the form as typed
+ * with a message beside each field to correct.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
+  const draft = params.quotation ? await quotationOfInquiry(services, inquiry.id, params.quotation) : undefined;
+  if (draft && draft.state !== "draft") throw redirect(staffPaths.quotation(inquiry.reference, draft.id), 303);
+  const values = draft ? valuesOf(draft.content) : initialValues(inquiry, Date.now());
+  return {
+    staff: { name: staff.name, email: staff.email },
+    reference: inquiry.reference,
+    editing: draft !== undefined,
+    values,
+    rows: lineRows(values),
+    errors: {} as QuotationFormErrors,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
+  const draft = params.quotation ? await quotationOfInquiry(services, inquiry.id, params.quotation) : undefined;
+  if (draft && draft.state !== "draft") throw redirect(staffPaths.quotation(inquiry.reference, draft.id), 303);
+  const form = await readStaffForm(request, quotationFormFields, QUOTATION_FORM_BYTES);
+  if (!form) throw data(null, { status: 400 });
+  const { intent, ...values } = form;
+  if (intent === "add-line") return { values, rows: lineRows(values, 1), errors: {} as QuotationFormErrors };
+  const now = Date.now();
+  const read = readQuotationForm(values, { now });
+  if ("errors" in read) return data({ values, rows: lineRows(values), errors: read.errors }, { status: 400 });
+  const actor = { email: staff.email };
+  const id = draft
+    ? (await services.quotations.updateDraft(draft.id, read.content, now)) && draft.id
+    : await services.quotations.createDraft(inquiry.id, read.content, actor, now);
+  if (!id) throw redirect(staffPaths.quotation(inquiry.reference, draft?.id ?? 0), 303);
+  return redirect(`${staffPaths.quotation(inquiry.reference, id)}?done=saved`, 303);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  staffPageMeta(loaderData?.editing ? quotationText.editTitle : quotationText.newTitle);
+
+export default function QuotationForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { staff, reference, editing } = loaderData;
+  const values: QuotationFormValues = actionData?.values ?? loaderData.values;
+  const errors: QuotationFormErrors = actionData?.errors ?? loaderData.errors;
+  const rows = actionData?.rows ?? loaderData.rows;
+  const words = quotationText.fields;
+  const failed = Object.keys(errors).length > 0;
+  return (
+    <>
+      <StaffBar staff={staff} />
+      <div className="container staff-page">
+        <p>
+          <a href={staffPaths.inquiry(reference)}>{reference}</a>
+        </p>
+        <h1>{editing ? quotationText.editTitle : quotationText.newTitle}</h1>
+        {failed && (
+          <p className="staff-notice staff-notice--warning" role="alert">
+            {quotationText.errorSummary}
+          </p>
+        )}
+        <form method="post" className="staff-form quotation-form" noValidate>
+          <fieldset className="staff-panel">
+            <legend>{quotationText.buyer}</legend>
+            <div className="quotation-form__grid">
+              {(["buyer_name", "buyer_company", "buyer_gstin", "buyer_email", "buyer_phone", "buyer_pin"] as const).map(
+                (name) => (
+                  <Field key={name} name={name} label={words[name]} values={values} errors={errors} />
+                ),
+              )}
+            </div>
+          </fieldset>
+
+          <fieldset className="staff-panel">
+            <legend>{quotationText.lines}</legend>
+            {Array.from({ length: rows }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position; its fields are named by it.
+              <fieldset key={index} className="quotation-line">
+                <legend>{quotationText.line(index + 1)}</legend>
+                <Field
+                  name={lineField(index, "description")}
+                  label={words.description}
+                  values={values}
+                  errors={errors}
+                  multiline
+                />
+                <div className="quotation-form__grid">
+                  <Field name={lineField(index, "hsn")} label={words.hsn} values={values} errors={errors} numeric />
+                  <Field
+                    name={lineField(index, "quantity")}
+                    label={words.quantity}
+                    values={values}
+                    errors={errors}
+                    decimal
+                  />
+                  <Field
+                    name={lineField(index, "unit")}
+                    label={words.unit}
+                    values={values}
+                    errors={errors}
+                    list="quotation-units"
+                  />
+                  <Field name={lineField(index, "price")} label={words.price} values={values} errors={errors} decimal />
+                  <RateField name={lineField(index, "rate")} values={values} errors={errors} />
+                </div>
+              </fieldset>
+            ))}
+            <datalist id="quotation-units">
+              {billing.units.map((unit) => (
+                <option key={unit} value={unit} />
+              ))}
+            </datalist>
+            <button type="submit" name="intent" value="add-line" className="staff-button staff-button--quiet">
+              {quotationText.addLine}
+            </button>
+          </fieldset>
+
+          <fieldset className="staff-panel">
+            <legend>{quotationText.charges}</legend>
+            <div className="quotation-form__grid">
+              {(["discount", "packing", "freight"] as const).map((name) => (
+                <Field key={name} name={name} label={words[name]} values={values} errors={errors} />
+              ))}
+            </div>
+          </fieldset>
+
+          <fieldset className="staff-panel">
+            <legend>{quotationText.terms}</legend>
+            <Field name="valid_until" label={words.valid_until} values={values} errors={errors} type="date" />
+            {(["lead_time", "payment_terms", "delivery_terms", "notes"] as const).map((name) => (
+              <Field key={name} name={name} label={words[name]} values={values} errors={errors} multiline />
+            ))}
+          </fieldset>
+
+          <button type="submit" name="intent" value="save" className="staff-button">
+            {quotationText.save}
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}
+
+type FieldProps = {
+  name: string;
+  label: string;
+  values: QuotationFormValues;
+  errors: QuotationFormErrors;
+  multiline?: boolean;
+  numeric?: boolean;
+  decimal?: boolean;
+  type?: "date";
+  list?: string;
+};
+
+/** A labelled field with its message beside it, tied to it for screen readers. */
+function Field({ name, label, values, errors, multiline, numeric, decimal, type, list }: FieldProps) {
+  const error = errors[name];
+  const describedBy = error ? `${name}-error` : undefined;
+  const common = {
+    id: name,
+    name,
+    defaultValue: values[name] ?? "",
+    maxLength: TEXT_LIMIT,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+  };
+  return (
+    <div className="staff-field">
+      <label htmlFor={name}>{label}</label>
+      {error && (
+        <p id={describedBy} className="staff-field__error">
+          {error}
+        </p>
+      )}
+      {multiline ? (
+        <textarea rows={2} {...common} />
+      ) : (
+        <input
+          type={type ?? "text"}
+          inputMode={numeric ? "numeric" : decimal ? "decimal" : undefined}
+          list={list}
+          {...common}
+        />
+      )}
+    </div>
+  );
+}
+
+function RateField({
+  name,
+  values,
+  errors,
+}: {
+  name: string;
+  values: QuotationFormValues;
+  errors: QuotationFormErrors;
+}) {
+  const error = errors[name];
+  return (
+    <div className="staff-field">
+      <label htmlFor={name}>{quotationText.fields.rate}</label>
+      {error && (
+        <p id={`${name}-error`} className="staff-field__error">
+          {error}
+        </p>
+      )}
+      <select
+        id={name}
+        name={name}
+        defaultValue={values[name] || String(billing.defaultGstRate)}
+        aria-describedby={error ? `${name}-error` : undefined}
+      >
+        {billing.gstRates.map((rate) => (
+          <option key={rate} value={rate}>
+            {rate} %
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { data, redirect } from "react-router";
+import { formatIndiaTime } from "../../server/inbox/report.server.ts";
+import { quotationPagePath } from "../../server/quotations/quotation-mails.server.ts";
+import { documentOf, standingOf } from "../../server/quotations/quotations.server.ts";
+import { QuotationSummary } from "../../site/components/quotation/quotation-summary.tsx";
+import { site } from "../../site/content/site.ts";
+import { StaffBar } from "../components/staff-bar.tsx";
+import { quotationText } from "../content/quotations.ts";
+import { staffRequestFor } from "../lib/inbox-request.server.ts";
+import { staffPageMeta } from "../lib/page.ts";
+import { initialValues, readQuotationForm, valuesOf } from "../lib/quotation-form.server.ts";
+import { quotationOfInquiry } from "../lib/quotation-request.server.ts";
+import { readStaffForm } from "../lib/staff-requests.server.ts";
+import { staffPaths } from "../paths.ts";
+import type { Route } from "./+types/quotation";
+
+const inIndia = (at: number) => `${formatIndiaTime(at)} IST`;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
+  const quotation = await quotationOfInquiry(services, inquiry.id, params.quotation);
+  const now = Date.now();
+  const done = new URL(request.url).searchParams.get("done");
+  const link = await services.quotations.linkOf(quotation);
+  return {
+    staff: { name: staff.name, email: staff.email },
+    reference: inquiry.reference,
+    id: quotation.id,
+    state: quotation.state,
+    standing: standingOf(quotation, now),
+    document: documentOf(quotation, inquiry.reference, now),
+    done: done === "saved" || done === "sent" ? quotationText.done[done] : undefined,
+    sent: quotation.sentAt === undefined ? undefined : inIndia(quotation.sentAt),
+    link: link ? `${site.origin}${quotationPagePath(link)}` : undefined,
+    accepted:
+      quotation.state === "accepted" && quotation.answeredAt !== undefined
+        ? { name: quotation.acceptedName ?? "", po: quotation.acceptedPo, at: inIndia(quotation.answeredAt) }
+        : undefined,
+    changes:
+      quotation.changesMessage && quotation.answeredAt !== undefined
+        ? { message: quotation.changesMessage, at: inIndia(quotation.answeredAt) }
+        : undefined,
+  };
+}
+
+/** Send a draft, or begin a revision of a sent one; each answers with a redirect (post-redirect-get). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
+  const quotation = await quotationOfInquiry(services, inquiry.id, params.quotation);
+  const form = await readStaffForm(request, ["intent"]);
+  const now = Date.now();
+  const actor = { email: staff.email };
+  if (form?.intent === "send" && quotation.state === "draft") {
+    // Checked again as it is sent: the rates allowed may have changed since the draft was saved.
+    const read = readQuotationForm(valuesOf(quotation.content), { now });
+    if ("errors" in read) throw redirect(staffPaths.editQuotation(inquiry.reference, quotation.id), 303);
+    if (await services.quotations.send(quotation.id, actor, now)) services.notifyOutbox();
+    return redirect(`${staffPaths.quotation(inquiry.reference, quotation.id)}?done=sent`, 303);
+  }
+  if (form?.intent === "revise" && quotation.state !== "draft" && quotation.state !== "accepted") {
+    // The revision starts from what was sent, valid again from today.
+    const fresh = initialValues(inquiry, now);
+    const read = readQuotationForm({ ...valuesOf(quotation.content), valid_until: fresh.valid_until ?? "" }, { now });
+    const content = "content" in read ? read.content : { ...quotation.content, validUntil: fresh.valid_until ?? "" };
+    const id = await services.quotations.createDraft(inquiry.id, content, actor, now, quotation.id);
+    return redirect(staffPaths.editQuotation(inquiry.reference, id), 303);
+  }
+  throw data(null, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  staffPageMeta(loaderData?.document.number ?? quotationText.draft);
+
+export default function QuotationPage({ loaderData }: Route.ComponentProps) {
+  const { staff, reference, id, state, standing, document, done, sent, link, accepted, changes } = loaderData;
+  return (
+    <>
+      <StaffBar staff={staff} />
+      <div className="container staff-page">
+        <p>
+          <a href={staffPaths.inquiry(reference)}>{reference}</a>
+        </p>
+        {done && (
+          <p className="staff-notice" role="status">
+            {done}
+          </p>
+        )}
+        <h1>
+          {document.number ?? quotationText.draft}: {quotationText.standing[standing]}
+        </h1>
+
+        {accepted && (
+          <p className="staff-notice">
+            {quotationText.acceptedNote(accepted.name, accepted.at)}{" "}
+            {accepted.po ? quotationText.purchaseOrder(accepted.po) : ""}
+          </p>
+        )}
+        {changes && (
+          <div className="staff-notice staff-notice--warning">
+            <p>{quotationText.changesNote(changes.at)}</p>
+            <p className="inbox-note" dir="auto">
+              {changes.message}
+            </p>
+          </div>
+        )}
+        {sent && link && (
+          <div className="staff-panel">
+            <p>{quotationText.sentNote(sent)}</p>
+            <p>
+              <code className="quotation-link">{link}</code>
+            </p>
+          </div>
+        )}
+
+        <ul className="inbox-replies" aria-label="Actions">
+          <li>
+            <a className="staff-button" href={staffPaths.quotationPdf(reference, id)}>
+              {quotationText.preview}
+            </a>
+          </li>
+          {state === "draft" && (
+            <li>
+              <a className="staff-button staff-button--quiet" href={staffPaths.editQuotation(reference, id)}>
+                {quotationText.edit}
+              </a>
+            </li>
+          )}
+          {state === "draft" && (
+            <li>
+              <form method="post">
+                <button type="submit" name="intent" value="send" className="staff-button">
+                  {quotationText.send}
+                </button>
+              </form>
+            </li>
+          )}
+          {(state === "sent" || state === "changes" || state === "superseded") && (
+            <li>
+              <form method="post">
+                <button type="submit" name="intent" value="revise" className="staff-button staff-button--quiet">
+                  {quotationText.revise}
+                </button>
+              </form>
+            </li>
+          )}
+        </ul>
+
+        <QuotationSummary document={document} />
+      </div>
+    </>
+  );
+}
