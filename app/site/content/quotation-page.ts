@@ -1,0 +1,38 @@
+/** The words of the buyer's quotation page. */
+export const quotationPageText = {
+  title: (number: string) => `Quotation ${number}`,
+  description: "Your quotation: view it, download it, accept it or ask for changes.",
+  intro: (name: string) =>
+    `Dear ${name}, here is our quotation. You can download it as a PDF, accept it, or ask for changes.`,
+  download: "Download the PDF",
+  accept: {
+    heading: "Accept this quotation",
+    name: "Your name",
+    purchaseOrder: "Purchase order number (optional)",
+    agree: (company: string) =>
+      `I accept this quotation and its terms, for the quantities and prices above, from ${company}.`,
+    submit: "Accept the quotation",
+  },
+  changes: {
+    heading: "Ask for changes",
+    message: "What should change?",
+    hint: "Quantities, sizes, materials, delivery: we send a revised quotation.",
+    submit: "Send my request",
+  },
+  accepted: (name: string, day: string) =>
+    `Accepted by ${name} on ${day}. Thank you: we will be in touch about the order.`,
+  changesAsked: (day: string) =>
+    `You asked for changes on ${day}. We will send you a revised quotation; you can still accept this one meanwhile.`,
+  superseded: "This quotation was replaced by a newer quotation, sent to you by e-mail. Please use the newer one.",
+  errors: {
+    name: "Please type your name.",
+    agree: "Please tick the box to accept.",
+    message: "Please say what should change.",
+    tooLong: (max: number) => `At most ${max} characters.`,
+    closed: "This quotation can no longer be answered.",
+  },
+  done: {
+    accepted: "Thank you: your acceptance has been recorded, and we have been told.",
+    changes: "Thank you: your request has been sent to us. We will reply with a revised quotation.",
+  },
+} as const;

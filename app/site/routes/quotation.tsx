@@ -1,0 +1,256 @@
+import { data, redirect } from "react-router";
+import { clientAddressContext } from "../../request-context.server.ts";
+import { readFormBody } from "../../server/forms/form-body.server.ts";
+import { documentOf, type Quotation, standingOf } from "../../server/quotations/quotations.server.ts";
+import { siteServices } from "../../server/site-services.server.ts";
+import pageCss from "../components/quotation/quotation-page.css?inline";
+import summaryCss from "../components/quotation/quotation-summary.css?inline";
+import { QuotationSummary } from "../components/quotation/quotation-summary.tsx";
+import { PageBanner } from "../components/sections/page-banner.tsx";
+import { quotationPageText as text } from "../content/quotation-page.ts";
+import { site } from "../content/site.ts";
+import { buildMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/quotation";
+
+const NAME_LIMIT = 150;
+const MESSAGE_LIMIT = 2000;
+
+const dayFormat = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Asia/Kolkata",
+});
+
+/**
+ * The quotation a buyer's link names: nothing else. A token that names none,
+ * a draft, and a quotation past its validity all answer 404, the same page
+ * whatever was changed in the address.
+ */
+async function quotationOf(token: string): Promise<{ quotation: Quotation; reference: string }> {
+  const services = siteServices();
+  const quotation = await services.quotations.byToken(token);
+  if (!quotation || quotation.state === "draft" || standingOf(quotation, Date.now()) === "expired") {
+    throw data(null, { status: 404 });
+  }
+  const reference = await services.quotations.referenceOf(quotation.inquiryId);
+  if (!reference) throw data(null, { status: 404 });
+  return { quotation, reference };
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const { quotation, reference } = await quotationOf(params.token);
+  await siteServices().quotations.markOpened(quotation.id, Date.now());
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    token: params.token,
+    document: documentOf(quotation, reference, Date.now()),
+    state: quotation.state,
+    acceptedBy: quotation.acceptedName,
+    answeredOn: quotation.answeredAt === undefined ? undefined : dayFormat.format(quotation.answeredAt),
+    done: done === "accepted" || done === "changes" ? text.done[done] : undefined,
+  };
+}
+
+type Answer = { errors: Record<string, string>; values: Record<string, string> };
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { quotation } = await quotationOf(params.token);
+  const body = await readFormBody(request, {
+    limitBytes: 16 * 1024,
+    fields: new Set(["intent", "name", "purchase_order", "agree", "message"]),
+  });
+  if (body.problem) throw data(null, { status: 400 });
+  const values = body.fields;
+  const errors: Record<string, string> = {};
+  const back = (done: string) => redirect(`/quotation/${params.token}?done=${done}`, 303);
+  const quotations = siteServices().quotations;
+  if (values.intent === "accept") {
+    const name = (values.name ?? "").trim();
+    const purchaseOrder = (values.purchase_order ?? "").trim();
+    if (!name) errors.name = text.errors.name;
+    if (name.length > NAME_LIMIT || purchaseOrder.length > NAME_LIMIT) errors.name = text.errors.tooLong(NAME_LIMIT);
+    if (values.agree !== "yes") errors.agree = text.errors.agree;
+    if (Object.keys(errors).length > 0) return data<Answer>({ errors, values }, { status: 400 });
+    const from = context.get(clientAddressContext);
+    if (await quotations.accept(quotation.id, { name, purchaseOrder, from }, Date.now())) {
+      siteServices().notifyOutbox();
+      return back("accepted");
+    }
+    return data<Answer>({ errors: { form: text.errors.closed }, values }, { status: 409 });
+  }
+  if (values.intent === "changes") {
+    const message = (values.message ?? "").trim();
+    if (!message) errors.message = text.errors.message;
+    if (message.length > MESSAGE_LIMIT) errors.message = text.errors.tooLong(MESSAGE_LIMIT);
+    if (Object.keys(errors).length > 0) return data<Answer>({ errors, values }, { status: 400 });
+    if (await quotations.askChanges(quotation.id, message, Date.now())) {
+      siteServices().notifyOutbox();
+      return back("changes");
+    }
+    return data<Answer>({ errors: { form: text.errors.closed }, values }, { status: 409 });
+  }
+  throw data(null, { status: 400 });
+}
+
+/**
+ * Private to whoever holds the link: not indexed, not stored, and the link is
+ * never sent to another site as a referrer. (Not "no-referrer": the browser
+ * would then send its forms with an Origin of "null", which this site refuses
+ * as another site's.)
+ */
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "same-origin",
+});
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...buildMeta({ title: text.title(loaderData?.document.number ?? ""), description: text.description }),
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function QuotationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { token, document, state, acceptedBy, answeredOn, done } = loaderData;
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values ?? {};
+  const open = state === "sent" || state === "changes";
+  const number = document.number ?? "";
+  return (
+    <>
+      {/* This page's own styles, hoisted into the head: no other page carries them. */}
+      <style href="quotation-page" precedence="default">
+        {summaryCss + pageCss}
+      </style>
+      <PageBanner heading={text.title(number)} />
+      <section className="section">
+        <div className="container quotation-page">
+          {done && (
+            <p className="form-status form-status--success" role="status">
+              {done}
+            </p>
+          )}
+          {errors.form && (
+            <p className="form-status form-status--error" role="alert">
+              {errors.form}
+            </p>
+          )}
+          {state === "accepted" && (
+            <p className="quotation-page__state">{text.accepted(acceptedBy ?? "", answeredOn ?? "")}</p>
+          )}
+          {state === "superseded" && <p className="quotation-page__state">{text.superseded}</p>}
+          {state === "changes" && <p className="quotation-page__state">{text.changesAsked(answeredOn ?? "")}</p>}
+          {state === "sent" && <p>{text.intro(document.buyer.name)}</p>}
+          <p>
+            <a className="button" href={`/quotation/${token}/pdf`} download>
+              {text.download}
+            </a>
+          </p>
+          <QuotationSummary document={document} />
+
+          {open && (
+            <form method="post" className="quotation-page__form" noValidate>
+              <h2>{text.accept.heading}</h2>
+              <input type="hidden" name="intent" value="accept" />
+              <Field
+                name="name"
+                label={text.accept.name}
+                error={errors.name}
+                value={values.name ?? ""}
+                autoComplete="name"
+              />
+              <Field
+                name="purchase_order"
+                label={text.accept.purchaseOrder}
+                value={values.purchase_order ?? ""}
+                optional
+              />
+              <div className="form-field form-field--check">
+                {errors.agree && (
+                  <p id="agree-error" className="form-field__error">
+                    {errors.agree}
+                  </p>
+                )}
+                <input
+                  type="checkbox"
+                  id="agree"
+                  name="agree"
+                  value="yes"
+                  required
+                  aria-invalid={errors.agree ? true : undefined}
+                  aria-describedby={errors.agree ? "agree-error" : undefined}
+                />
+                <label htmlFor="agree">{text.accept.agree(site.legalName)}</label>
+              </div>
+              <button type="submit" className="button">
+                {text.accept.submit}
+              </button>
+            </form>
+          )}
+          {state === "sent" && (
+            <form method="post" className="quotation-page__form" noValidate>
+              <h2>{text.changes.heading}</h2>
+              <input type="hidden" name="intent" value="changes" />
+              <div className="form-field">
+                <label htmlFor="message">{text.changes.message}</label>
+                <p id="message-hint" className="form-field__hint">
+                  {text.changes.hint}
+                </p>
+                {errors.message && (
+                  <p id="message-error" className="form-field__error">
+                    {errors.message}
+                  </p>
+                )}
+                <textarea
+                  id="message"
+                  name="message"
+                  rows={4}
+                  maxLength={MESSAGE_LIMIT}
+                  required
+                  defaultValue={values.message ?? ""}
+                  aria-invalid={errors.message ? true : undefined}
+                  aria-describedby={errors.message ? "message-hint message-error" : "message-hint"}
+                />
+              </div>
+              <button type="submit" className="button button--secondary">
+                {text.changes.submit}
+              </button>
+            </form>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
+
+function Field(props: {
+  name: string;
+  label: string;
+  value: string;
+  error?: string | undefined;
+  optional?: boolean;
+  autoComplete?: string;
+}) {
+  const { name, label, value, error, optional, autoComplete } = props;
+  return (
+    <div className="form-field">
+      <label htmlFor={name}>{label}</label>
+      {error && (
+        <p id={`${name}-error`} className="form-field__error">
+          {error}
+        </p>
+      )}
+      <input
+        type="text"
+        id={name}
+        name={name}
+        defaultValue={value}
+        maxLength={NAME_LIMIT}
+        required={!optional}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+      />
+    </div>
+  );
+}
