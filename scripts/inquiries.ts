@@ -2,7 +2,14 @@ import "./require-node.mjs";
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { createInquiryStore, REFERENCE_PATTERN } from "../app/server/contact/inquiries.server.ts";
-import { describeStaffNotices, formatCsv, formatListing } from "../app/server/inbox/report.server.ts";
+import { replyTimes, withReplyFacts } from "../app/server/inbox/inbox.server.ts";
+import {
+  describeStaffNotices,
+  formatCsv,
+  formatListing,
+  formatReplyReport,
+  replyMonths,
+} from "../app/server/inbox/report.server.ts";
 import { createOutbox } from "../app/server/mail/outbox.server.ts";
 import { commandArgs } from "./lib/command-args.ts";
 import { commandStoreDescription, commandStoreExists, openCommandDatabase } from "./lib/command-database.ts";
@@ -13,6 +20,10 @@ staff press "Not spam" in the inbox (/inbox), which is also where statuses and n
 
   npm run inquiries                          the list, in the terminal
   npm run inquiries -- --csv inquiries.csv   every inquiry as CSV, for a spreadsheet (--csv alone writes to the terminal)
+  npm run inquiries -- --replies             how fast inquiries were first answered, month by month (India time,
+                                             by the month they arrived; spam left out): how many arrived, how many
+                                             were answered, the median time to the first reply, and the share of
+                                             all of them answered within an hour
   npm run inquiries -- --retry-failed        puts mails that failed back in the queue; the running server sends them
 
 A mail the mail server received but never confirmed is listed as NOT CONFIRMED: it may
@@ -77,12 +88,19 @@ async function main(): Promise<number> {
       );
       return 0;
     }
-    const inquiries = await createInquiryStore(db).list();
+    if (args.values.replies) {
+      process.stdout.write(formatReplyReport(replyMonths(await replyTimes(db))));
+      return 0;
+    }
+    const listed = await createInquiryStore(db).list();
     const csv = args.values.csv;
     if (csv === undefined) {
-      process.stdout.write(formatListing(inquiries));
+      process.stdout.write(formatListing(listed));
       process.stdout.write(describeStaffNotices(await createOutbox(db).staffNoticesNotSent()));
-    } else if (csv === "" || csv === "-") {
+      return 0;
+    }
+    const inquiries = await withReplyFacts(db, listed);
+    if (csv === "" || csv === "-") {
       process.stdout.write(formatCsv(inquiries));
     } else {
       writeFileSync(csv, formatCsv(inquiries), "utf8");
@@ -110,6 +128,7 @@ function parse() {
     options: {
       csv: { type: "string" },
       "retry-failed": { type: "boolean" },
+      replies: { type: "boolean" },
       "resend-unknown": { type: "string" },
       "mark-sent": { type: "string" },
       help: { type: "boolean", short: "h" },

@@ -203,7 +203,8 @@ test.describe("the inbox, signed in", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const rows = csv.slice(1).trimEnd().split("\r\n");
     expect(rows[0]).toBe(
-      '"Reference","Received (India time)","Status","Name","E-mail","Phone","Subject","Message","Quote request","Service","Came from","Company copy","Acknowledgement"',
+      '"Reference","Received (India time)","Status","Name","E-mail","Phone","Subject","Message","Quote request","Service","Came from","Company copy","Acknowledgement",' +
+        '"First reply","First reply by","Minutes to first reply","Quotations sent","Latest quotation","Latest quotation total","Accepted"',
     );
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(`"${reference}",`);

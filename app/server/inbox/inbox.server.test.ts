@@ -111,6 +111,62 @@ describe("the inbox list", () => {
     expect(await references({ to: "2026-03-02" })).toEqual([early, late]);
   });
 
+  test("longest waiting first: those owed a first reply oldest first, then the answered newest first", async () => {
+    const oldest = await save(asha, "2026-03-01T05:00:00Z");
+    const answeredEarly = await save(ravi, "2026-03-02T05:00:00Z");
+    const waiting = await save(ravi, "2026-03-03T05:00:00Z");
+    const answeredLate = await save(asha, "2026-03-04T05:00:00Z");
+    const firstSpam = await save(asha, "2026-02-01T05:00:00Z", { spamReason: "Sent too fast" });
+    const laterSpam = await save(ravi, "2026-02-02T05:00:00Z", { spamReason: "Sent too fast" });
+    const replyAt = Date.parse("2026-03-05T05:00:00Z");
+    await db.run("UPDATE inquiries SET first_reply_at = ?, first_reply_by = 'call' WHERE reference IN (?, ?)", [
+      replyAt,
+      answeredEarly,
+      answeredLate,
+    ]);
+
+    expect(await references({ sort: "waiting" })).toEqual([oldest, waiting, answeredLate, answeredEarly]);
+    expect(await references({})).toEqual([answeredLate, waiting, answeredEarly, oldest]);
+    const pages = [0, 2].map((offset) => inbox.search(filter({ sort: "waiting" }), { limit: 2, offset }));
+    expect((await Promise.all(pages)).map((page) => page.rows.map((row) => row.reference))).toEqual([
+      [oldest, waiting],
+      [answeredLate, answeredEarly],
+    ]);
+    // The spam tray is owed no reply: it stays newest first.
+    expect(await references({ status: "spam", sort: "waiting" })).toEqual([laterSpam, firstSpam]);
+    expect((await inbox.all(filter({ sort: "waiting" }))).map((row) => row.reference)).toEqual([
+      oldest,
+      waiting,
+      answeredLate,
+      answeredEarly,
+    ]);
+    expect((await inbox.find(answeredLate))?.firstReply).toEqual({ at: replyAt, by: "call" });
+    expect((await inbox.find(waiting))?.firstReply).toBeUndefined();
+  });
+
+  test("the export sums up each inquiry's sent quotations: how many, the last one sent, and whether one was accepted", async () => {
+    const quoted = await save(asha, "2026-03-01T05:00:00Z");
+    const unquoted = await save(ravi, "2026-03-02T05:00:00Z");
+    const id = (await inbox.find(quoted))?.id ?? 0;
+    const quotation = (number: string | null, state: string, total: number, sentAt: number | null, serial: number) =>
+      db.run(
+        `INSERT INTO quotations (inquiry_id, financial_year, serial, revision, number, state, content, valid_until,
+           total, tax, created_by, created_at, updated_at, sent_at)
+         VALUES (?, '2025-26', ?, 0, ?, ?, '{}', '2026-04-30', ?, 0, 'meera@company.example', 0, 0, ?)`,
+        [id, serial, number, state, total, sentAt],
+      );
+    await quotation("QT/2025-26/0002", "accepted", 500_00, Date.parse("2026-03-03T05:00:00Z"), 2);
+    await quotation("QT/2025-26/0001", "superseded", 400_00, Date.parse("2026-03-02T05:00:00Z"), 1);
+    // A draft has no number yet: it is not counted, nor is it the latest.
+    await quotation(null, "draft", 900_00, null, 3);
+
+    const rows = await inbox.all(emptyFilter);
+    expect(rows.map((row) => [row.reference, row.quotations])).toEqual([
+      [unquoted, { sent: 0, latest: undefined, accepted: false }],
+      [quoted, { sent: 2, latest: { number: "QT/2025-26/0002", total: 500_00 }, accepted: true }],
+    ]);
+  });
+
   test("marks an inquiry whose mail has not gone out", async () => {
     const reference = await save(asha, "2026-03-01T05:00:00Z");
     expect((await inbox.find(reference))?.mailNotSent).toBe(true);

@@ -6,7 +6,7 @@ import {
   spamReasons,
   statusLabels,
 } from "../../staff/content/inbox.ts";
-import { type InboxFilter, receivedBounds } from "../../staff/lib/inbox-filter.ts";
+import { type InboxFilter, type InboxSort, receivedBounds } from "../../staff/lib/inbox-filter.ts";
 import {
   DELIVERY_COLUMNS,
   deliveriesByInquiry,
@@ -18,6 +18,7 @@ import {
   personKeys,
 } from "../contact/inquiries.server.ts";
 import { forgetChecks } from "../previews/artwork-checks.server.ts";
+import type { FirstReplyKind } from "../quotations/quotations.server.ts";
 import { type Database, placeholders, type Queries, retryWhileBusy } from "../store/db.server.ts";
 import { recordAudit } from "./audit.server.ts";
 
@@ -26,8 +27,50 @@ export type Actor = { email: string; name: string };
 
 export type InquiryNote = { id: number; at: string; authorEmail: string; authorName: string; body: string };
 
-/** An inquiry in the list: the listing, and whether a mail it owes has not gone out. */
-export type InboxRow = InquiryListing & { mailNotSent: boolean };
+/** When and how an inquiry was first answered (quotations.server.ts records it). */
+export type FirstReply = { at: number; by: FirstReplyKind };
+
+/** An inquiry in the list: the listing, whether a mail it owes has not gone out, and its first reply. */
+export type InboxRow = InquiryListing & { mailNotSent: boolean; firstReply: FirstReply | undefined };
+
+/** An inquiry's sent quotations (those with a number), summed up for the CSV. */
+export type QuotationFacts = {
+  sent: number;
+  /** The one sent last. */
+  latest: { number: string; total: number } | undefined;
+  accepted: boolean;
+};
+
+/** What the CSV tells of how an inquiry was answered. */
+export type ReplyFacts = { firstReply: FirstReply | undefined; quotations: QuotationFacts };
+
+/** An inquiry in the CSV export. */
+export type ExportRow = InboxRow & ReplyFacts;
+
+type Row = InquiryRow & { first_reply_at: number | null; first_reply_by: FirstReplyKind | null };
+
+function firstReplyOf(row: Pick<Row, "first_reply_at" | "first_reply_by">): FirstReply | undefined {
+  return row.first_reply_at === null || row.first_reply_by === null
+    ? undefined
+    : { at: Number(row.first_reply_at), by: row.first_reply_by };
+}
+
+/**
+ * Owed a first reply: a new or contacted inquiry no one has answered yet.
+ * Spam is owed none, and a quoted, won or lost one is past waiting (the
+ * daily list of waiting inquiries, digest.server.ts, counts the same).
+ */
+const WAITING = "(first_reply_at IS NULL AND status IN ('new', 'contacted'))";
+
+/**
+ * NULL sorts first on SQLite and last on PostgreSQL; in the waiting order the
+ * received time is NULL only for answered rows, which the first key has
+ * already put after the rest, so both engines give the same order.
+ */
+const ORDER_BY: Record<InboxSort, string> = {
+  newest: "id DESC",
+  waiting: `CASE WHEN ${WAITING} THEN 0 ELSE 1 END, CASE WHEN ${WAITING} THEN received_at END, id DESC`,
+};
 
 /** One of the inquiries an erasure takes: what the confirmation lists, nothing more. */
 export type ErasureMatch = { id: number; reference: string; receivedAt: string };
@@ -98,7 +141,7 @@ export function createInbox(db: Database) {
     return { sql: parts.length > 0 ? `WHERE ${parts.join(" AND ")}` : "", values };
   }
 
-  async function withDeliveries(rows: InquiryRow[]): Promise<InboxRow[]> {
+  async function withDeliveries(rows: Row[]): Promise<InboxRow[]> {
     const ids = rows.map((row) => row.id);
     const deliveries = deliveriesByInquiry(
       ids.length === 0
@@ -107,7 +150,12 @@ export function createInbox(db: Database) {
     );
     return rows.map((row) => {
       const list = deliveries.get(row.id) ?? [];
-      return { ...fromRow(row), deliveries: list, mailNotSent: list.some((mail) => mail.state !== "sent") };
+      return {
+        ...fromRow(row),
+        deliveries: list,
+        mailNotSent: list.some((mail) => mail.state !== "sent"),
+        firstReply: firstReplyOf(row),
+      };
     });
   }
 
@@ -116,14 +164,14 @@ export function createInbox(db: Database) {
   }
 
   return {
-    /** One page of the inquiries the filter shows, newest first, and how many it shows in all. */
+    /** One page of the inquiries the filter shows, in its order, and how many it shows in all. */
     async search(
       filter: InboxFilter,
       page: { limit: number; offset: number },
     ): Promise<{ rows: InboxRow[]; total: number }> {
       const { sql, values } = where(filter, true);
-      const rows = await db.all<InquiryRow>(
-        `SELECT * FROM inquiries ${sql} ORDER BY id DESC LIMIT :limit OFFSET :offset`,
+      const rows = await db.all<Row>(
+        `SELECT * FROM inquiries ${sql} ORDER BY ${ORDER_BY[filter.sort]} LIMIT :limit OFFSET :offset`,
         {
           ...values,
           limit: page.limit,
@@ -134,10 +182,17 @@ export function createInbox(db: Database) {
       return { rows: await withDeliveries(rows), total: count?.total ?? 0 };
     },
 
-    /** Every inquiry the filter shows, newest first: the CSV export. */
-    async all(filter: InboxFilter): Promise<InboxRow[]> {
+    /** Every inquiry the filter shows, in its order, with its quotations: the CSV export. */
+    async all(filter: InboxFilter): Promise<ExportRow[]> {
       const { sql, values } = where(filter, true);
-      return withDeliveries(await db.all<InquiryRow>(`SELECT * FROM inquiries ${sql} ORDER BY id DESC`, values));
+      const rows = await withDeliveries(
+        await db.all<Row>(`SELECT * FROM inquiries ${sql} ORDER BY ${ORDER_BY[filter.sort]}`, values),
+      );
+      const quotations = await quotationFacts(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({ ...row, quotations: quotations.get(row.id) ?? noQuotations }));
     },
 
     /** How many inquiries the search and dates match in each status. */
@@ -153,7 +208,7 @@ export function createInbox(db: Database) {
     },
 
     async find(reference: string): Promise<InboxRow | undefined> {
-      const row = await db.get<InquiryRow>("SELECT * FROM inquiries WHERE reference = ?", [reference]);
+      const row = await db.get<Row>("SELECT * FROM inquiries WHERE reference = ?", [reference]);
       if (!row) return undefined;
       const [found] = await withDeliveries([row]);
       return found;
@@ -284,7 +339,11 @@ export async function deleteInquiries(tx: Queries, ids: readonly number[]): Prom
   if (ids.length === 0) return { inquiries: 0, mails: 0, notes: 0 };
   const list = placeholders(ids);
   const notes = await tx.run(`DELETE FROM inquiry_notes WHERE inquiry_id IN ${list}`, ids);
-  const mails = await tx.run(`DELETE FROM outbox WHERE inquiry_id IN ${list}`, ids);
+  const quotations = `SELECT id FROM quotations WHERE inquiry_id IN ${list}`;
+  const mails =
+    (await tx.run(`DELETE FROM outbox WHERE inquiry_id IN ${list}`, ids)) +
+    (await tx.run(`DELETE FROM outbox WHERE quotation_id IN (${quotations})`, ids));
+  await tx.run(`DELETE FROM quotations WHERE inquiry_id IN ${list}`, ids);
   // Previews are copies of the files: they go now, with the inquiry.
   const files = await tx.all<{ id: string }>(`SELECT id FROM uploads WHERE inquiry_id IN ${list}`, ids);
   await forgetChecks(
@@ -298,4 +357,58 @@ export async function deleteInquiries(tx: Queries, ids: readonly number[]): Prom
   ]);
   const inquiries = await tx.run(`DELETE FROM inquiries WHERE id IN ${list}`, ids);
   return { inquiries, mails, notes };
+}
+
+const noQuotations: QuotationFacts = { sent: 0, latest: undefined, accepted: false };
+
+/** The sent quotations of these inquiries, summed up per inquiry; an inquiry without any is left out. */
+async function quotationFacts(q: Queries, ids: readonly number[]): Promise<Map<number, QuotationFacts>> {
+  const facts = new Map<number, QuotationFacts>();
+  if (ids.length === 0) return facts;
+  const rows = await q.all<{ inquiry_id: number; number: string; state: string; total: number }>(
+    `SELECT inquiry_id, number, state, total FROM quotations
+     WHERE number IS NOT NULL AND inquiry_id IN ${placeholders(ids)} ORDER BY sent_at, id`,
+    ids,
+  );
+  for (const row of rows) {
+    const id = Number(row.inquiry_id);
+    const before = facts.get(id) ?? noQuotations;
+    facts.set(id, {
+      sent: before.sent + 1,
+      latest: { number: row.number, total: Number(row.total) },
+      accepted: before.accepted || row.state === "accepted",
+    });
+  }
+  return facts;
+}
+
+/** These inquiries with their first replies and sent quotations: the CSV of another listing (the command line's). */
+export async function withReplyFacts<T extends { id: number }>(
+  q: Queries,
+  inquiries: T[],
+): Promise<(T & ReplyFacts)[]> {
+  const ids = inquiries.map((inquiry) => inquiry.id);
+  if (ids.length === 0) return [];
+  const quotations = await quotationFacts(q, ids);
+  const rows = await q.all<Pick<Row, "id" | "first_reply_at" | "first_reply_by">>(
+    `SELECT id, first_reply_at, first_reply_by FROM inquiries WHERE id IN ${placeholders(ids)}`,
+    ids,
+  );
+  const replies = new Map(rows.map((row) => [Number(row.id), firstReplyOf(row)]));
+  return inquiries.map((inquiry) => ({
+    ...inquiry,
+    firstReply: replies.get(inquiry.id),
+    quotations: quotations.get(inquiry.id) ?? noQuotations,
+  }));
+}
+
+/** When each inquiry outside the spam tray arrived and was first answered: the command line's reply times. */
+export async function replyTimes(q: Queries): Promise<{ receivedAt: string; firstReplyAt: number | undefined }[]> {
+  const rows = await q.all<{ received_at: string; first_reply_at: number | null }>(
+    "SELECT received_at, first_reply_at FROM inquiries WHERE status != 'spam' ORDER BY id",
+  );
+  return rows.map((row) => ({
+    receivedAt: row.received_at,
+    firstReplyAt: row.first_reply_at === null ? undefined : Number(row.first_reply_at),
+  }));
 }

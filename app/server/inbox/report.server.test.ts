@@ -1,6 +1,15 @@
 import { describe, expect, test } from "vitest";
-import type { DeliveryStatus } from "../contact/inquiries.server.ts";
-import { csvCell, describeDelivery, formatIndiaTime, terminalSafe } from "./report.server.ts";
+import type { DeliveryStatus, InquiryListing } from "../contact/inquiries.server.ts";
+import {
+  csvCell,
+  describeDelivery,
+  formatCsv,
+  formatIndiaTime,
+  formatReplyReport,
+  median,
+  replyMonths,
+  terminalSafe,
+} from "./report.server.ts";
 
 const now = Date.parse("2026-03-04T09:00:00Z");
 const pending: DeliveryStatus = {
@@ -63,5 +72,124 @@ describe("the staff listing", () => {
     );
     expect(describeDelivery(undefined, true, now)).toBe("not sent: in the spam tray");
     expect(describeDelivery(undefined, false, now)).toBe("not queued");
+  });
+});
+
+const MINUTE = 60_000;
+
+/** An inquiry that arrived at `receivedAt` and was first answered `minutes` later, or not yet. */
+const arrived = (receivedAt: string, minutes?: number) => ({
+  receivedAt,
+  firstReplyAt: minutes === undefined ? undefined : Date.parse(receivedAt) + minutes * MINUTE,
+});
+
+describe("first replies, month by month", () => {
+  test("the median is the middle wait, or the mean of the two middle ones; none without answers", () => {
+    expect(median([30, 10, 20])).toBe(20);
+    expect(median([40, 10, 30, 20])).toBe(25);
+    expect(median([7])).toBe(7);
+    expect(median([])).toBeUndefined();
+  });
+
+  test("counts a month's inquiries and answers, with the median wait and the share answered within an hour", () => {
+    const months = replyMonths([
+      arrived("2026-03-02T05:00:00Z", 60),
+      arrived("2026-03-03T05:00:00Z", 61),
+      arrived("2026-03-04T05:00:00Z", 30),
+      arrived("2026-03-05T05:00:00Z"),
+    ]);
+    expect(months).toEqual([{ month: "2026-03", inquiries: 4, answered: 3, medianMs: 60 * MINUTE, withinHour: 2 / 4 }]);
+  });
+
+  test("a month without answers has no median and no share; months are India's, oldest first", () => {
+    const months = replyMonths([
+      // 00:15 on 1 April in India: April's, though still March in UTC.
+      arrived("2026-03-31T18:45:00Z"),
+      arrived("2026-03-31T18:00:00Z", 10),
+      arrived("2026-03-31T18:30:00Z", 20),
+    ]);
+    expect(months).toEqual([
+      { month: "2026-03", inquiries: 1, answered: 1, medianMs: 10 * MINUTE, withinHour: 1 },
+      { month: "2026-04", inquiries: 2, answered: 1, medianMs: 20 * MINUTE, withinHour: 1 / 2 },
+    ]);
+    expect(replyMonths([arrived("2026-05-10T05:00:00Z")])).toEqual([
+      { month: "2026-05", inquiries: 1, answered: 0, medianMs: undefined, withinHour: 0 },
+    ]);
+    expect(replyMonths([])).toEqual([]);
+  });
+
+  test("reads as a table: the wait in words, the share in per cent", () => {
+    const report = formatReplyReport([
+      { month: "2026-03", inquiries: 3, answered: 2, medianMs: 200 * MINUTE, withinHour: 1 / 3 },
+      { month: "2026-04", inquiries: 12, answered: 0, medianMs: undefined, withinHour: 0 },
+    ]);
+    expect(report.split("\n")).toEqual([
+      "First replies, by the month (India time) the inquiries arrived; spam left out.",
+      "",
+      "Month    Inquiries  Answered  Median to first reply  Answered within an hour",
+      "2026-03          3         2  3 h 20 min                                 33%",
+      "2026-04         12         0  none answered                               0%",
+      "",
+    ]);
+    expect(formatReplyReport([])).toBe("No inquiries yet.\n");
+  });
+});
+
+describe("the CSV's answers", () => {
+  const inquiry: InquiryListing = {
+    id: 1,
+    reference: "ENQ-2026-000001",
+    receivedAt: "2026-03-02T05:00:00.000Z",
+    name: "Asha Verma",
+    email: "asha@example.in",
+    phone: "98765 43210",
+    subject: "Cake boxes",
+    message: "2,000 boxes.",
+    status: "quoted",
+    spamReason: null,
+    service: null,
+    sourcePage: null,
+    deliveries: [],
+  };
+  const header = (csv: string) => csv.slice(1).split("\r\n")[0]?.split(",").slice(13);
+  const cells = (csv: string) => csv.split("\r\n")[1]?.split(",").slice(-7);
+
+  test("when and how it was first answered, how long it took, and its quotations", () => {
+    const csv = formatCsv(
+      [
+        {
+          ...inquiry,
+          firstReply: { at: Date.parse("2026-03-02T07:05:30Z"), by: "whatsapp" },
+          quotations: { sent: 2, latest: { number: "QT/2025-26/0007-R1", total: 1_234_567_89 }, accepted: true },
+        },
+      ],
+      now,
+    );
+    expect(header(csv)).toEqual([
+      '"First reply"',
+      '"First reply by"',
+      '"Minutes to first reply"',
+      '"Quotations sent"',
+      '"Latest quotation"',
+      '"Latest quotation total"',
+      '"Accepted"',
+    ]);
+    expect(cells(csv)).toEqual([
+      '"2026-03-02 12:35"',
+      '"WhatsApp"',
+      '"125"',
+      '"2"',
+      '"QT/2025-26/0007-R1"',
+      '"1234567.89"',
+      '"yes"',
+    ]);
+  });
+
+  test("an inquiry not yet answered has empty reply cells, no quotation and is not accepted", () => {
+    const csv = formatCsv(
+      [{ ...inquiry, firstReply: undefined, quotations: { sent: 0, latest: undefined, accepted: false } }],
+      now,
+    );
+    expect(cells(csv)).toEqual(['""', '""', '""', '"0"', '""', '""', '"no"']);
   });
 });

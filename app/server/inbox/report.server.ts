@@ -1,5 +1,6 @@
 import { findService } from "../../site/content/services.ts";
-import { mailKindLabels, statusLabels } from "../../staff/content/inbox.ts";
+import { firstReplyWords, mailKindLabels, statusLabels } from "../../staff/content/inbox.ts";
+import { formatWait } from "../../staff/lib/wait.ts";
 import type {
   DeliveryStatus,
   InquiryListing,
@@ -8,6 +9,8 @@ import type {
   StoredInquiry,
 } from "../contact/inquiries.server.ts";
 import { quoteRows } from "../contact/quote-form.server.ts";
+import { formatRupees } from "../quotations/money.ts";
+import type { ReplyFacts } from "./inbox.server.ts";
 
 const inIndia = new Intl.DateTimeFormat("en-CA", {
   timeZone: "Asia/Kolkata",
@@ -151,11 +154,20 @@ const CSV_COLUMNS = [
   "Came from",
   mailKindLabels.company,
   mailKindLabels.acknowledgement,
+  "First reply",
+  "First reply by",
+  "Minutes to first reply",
+  "Quotations sent",
+  "Latest quotation",
+  "Latest quotation total",
+  "Accepted",
 ];
 
+const MINUTE = 60_000;
+
 /** CSV for a spreadsheet: UTF-8 with a byte-order mark (so Excel reads Hindi and emoji right), CRLF rows. */
-export function formatCsv(inquiries: InquiryListing[], now: number = Date.now()): string {
-  const rows = inquiries.map((inquiry) => [
+export function formatCsv(inquiries: (InquiryListing & ReplyFacts)[], now: number = Date.now()): string {
+  const rows = inquiries.map(({ firstReply, quotations, ...inquiry }) => [
     inquiry.reference,
     formatIndiaTime(inquiry.receivedAt),
     describeStatus(inquiry),
@@ -173,6 +185,14 @@ export function formatCsv(inquiries: InquiryListing[], now: number = Date.now())
     inquiry.sourcePage ?? "",
     describeMail(inquiry, "company", now),
     describeMail(inquiry, "acknowledgement", now),
+    firstReply ? formatIndiaTime(firstReply.at) : "",
+    firstReply ? firstReplyWords[firstReply.by] : "",
+    firstReply ? String(Math.max(0, Math.floor((firstReply.at - Date.parse(inquiry.receivedAt)) / MINUTE))) : "",
+    String(quotations.sent),
+    quotations.latest?.number ?? "",
+    // A plain number, as a spreadsheet sums it: no rupee sign, no grouping commas.
+    quotations.latest ? formatRupees(quotations.latest.total, { symbol: false }).replaceAll(",", "") : "",
+    quotations.accepted ? "yes" : "no",
   ]);
   return `\uFEFF${[CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
@@ -185,4 +205,84 @@ export function describeStaffNotices(counts: { pending: number; failed: number; 
   const { pending, failed, unknown } = counts;
   if (pending + failed + unknown === 0) return "";
   return `Notices to staff about their accounts not sent: waiting ${pending}, failed ${failed}, not confirmed ${unknown}.${failed > 0 ? " --retry-failed sends the failed ones again." : ""}\n`;
+}
+
+/** One month of first replies, by the month (India time) the inquiries arrived. */
+export type ReplyMonth = {
+  /** YYYY-MM. */
+  month: string;
+  inquiries: number;
+  answered: number;
+  /** The median time from arrival to first reply of those answered; undefined when none was. */
+  medianMs: number | undefined;
+  /** The share of all the month's inquiries answered within an hour, from 0 to 1. */
+  withinHour: number;
+};
+
+const HOUR = 60 * MINUTE;
+
+/** The middle value, or the mean of the two middle ones; undefined for none. */
+export function median(values: readonly number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
+}
+
+/**
+ * How fast inquiries were first answered, a month at a time, oldest month
+ * first. A reply at exactly an hour counts as within it; an inquiry not yet
+ * answered counts against the share, whatever its age.
+ */
+export function replyMonths(
+  inquiries: readonly { receivedAt: string; firstReplyAt: number | undefined }[],
+): ReplyMonth[] {
+  const byMonth = new Map<string, { inquiries: number; waits: number[] }>();
+  for (const inquiry of inquiries) {
+    const month = formatIndiaTime(inquiry.receivedAt).slice(0, 7);
+    const entry = byMonth.get(month) ?? { inquiries: 0, waits: [] };
+    entry.inquiries += 1;
+    if (inquiry.firstReplyAt !== undefined) entry.waits.push(inquiry.firstReplyAt - Date.parse(inquiry.receivedAt));
+    byMonth.set(month, entry);
+  }
+  return [...byMonth]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([month, { inquiries: count, waits }]) => ({
+      month,
+      inquiries: count,
+      answered: waits.length,
+      medianMs: median(waits),
+      withinHour: waits.filter((wait) => wait <= HOUR).length / count,
+    }));
+}
+
+/** The reply times for the terminal, a line a month. */
+export function formatReplyReport(months: readonly ReplyMonth[]): string {
+  if (months.length === 0) return "No inquiries yet.\n";
+  const heading = ["Month", "Inquiries", "Answered", "Median to first reply", "Answered within an hour"];
+  const rows = months.map((month) => [
+    month.month,
+    String(month.inquiries),
+    String(month.answered),
+    month.medianMs === undefined ? "none answered" : formatWait(month.medianMs),
+    `${Math.round(month.withinHour * 100)}%`,
+  ]);
+  const widths = heading.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  // Counts are right-aligned so their digits line up; words are left-aligned.
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 1 || column === 2 || column === 4
+          ? cell.padStart(widths[column] ?? 0)
+          : cell.padEnd(widths[column] ?? 0),
+      )
+      .join("  ")
+      .trimEnd();
+  return `${[
+    "First replies, by the month (India time) the inquiries arrived; spam left out.",
+    "",
+    line(heading),
+    ...rows.map(line),
+  ].join("\n")}\n`;
 }

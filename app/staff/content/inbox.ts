@@ -29,6 +29,14 @@ export const spamReasons = {
   byStaff: "Marked as spam by staff",
 } as const;
 
+/** How an inquiry was first answered, as the CSV names it. */
+export const firstReplyWords = {
+  quotation: "quotation sent",
+  email: "e-mail",
+  call: "phone",
+  whatsapp: "WhatsApp",
+} as const;
+
 /** The inquiry's two mails by name, in the inquiry page, the report, the CSV and the audit log. */
 export const mailKindLabels = { company: "Company copy", acknowledgement: "Acknowledgement" } as const;
 
@@ -67,6 +75,9 @@ export const inboxText = {
   quoteMark: "Quote request",
   fromLabel: "Received from",
   toLabel: "Received to",
+  sortLabel: "Order",
+  sorts: { newest: "Newest first", waiting: "Longest waiting first" },
+  waiting: "Waiting",
   apply: "Show",
   clear: "Clear",
   export: "Download these as CSV",
@@ -74,6 +85,9 @@ export const inboxText = {
   mailNotSent: "Mail not sent",
   previous: "Newer",
   next: "Older",
+  /** The page links when the list is not newest first, where "Newer" and "Older" would not be true. */
+  previousPage: "Previous page",
+  nextPage: "Next page",
   signOut: "Sign out",
   spamKept: `Spam is deleted ${SPAM_KEPT_DAYS} days after it arrived.`,
   spamTray: (reason: string | null) =>
@@ -87,6 +101,7 @@ export const inboxDone = {
   note: "Note added.",
   resent: "The mail is back in the queue and goes out within half a minute.",
   erased: "The person's data is erased.",
+  replied: "The reply is recorded.",
 } as const;
 
 export type InboxDone = keyof typeof inboxDone;

@@ -10,8 +10,20 @@ function isInquiryKind(value: string | null): value is InquiryKind {
 }
 
 /**
+ * The orders of the list: newest first, or longest waiting first (the
+ * inquiries still owed a first reply, oldest first, then the answered ones,
+ * newest first), so the one kept waiting longest is never on a later page.
+ */
+export const inboxSorts = ["newest", "waiting"] as const;
+export type InboxSort = (typeof inboxSorts)[number];
+
+function isInboxSort(value: string | null): value is InboxSort {
+  return inboxSorts.some((sort) => sort === value);
+}
+
+/**
  * What the inbox list shows, as its address says it: ?status=, ?kind=, ?q= (search),
- * ?from= and ?to= (India dates, both included) and ?page=. A value that makes
+ * ?from= and ?to= (India dates, both included), ?sort= and ?page=. A value that makes
  * no sense is ignored rather than refused: it is a staff member's address bar.
  */
 export type InboxFilter = {
@@ -23,9 +35,17 @@ export type InboxFilter = {
   /** YYYY-MM-DD, India time; empty when not set. */
   from: string;
   to: string;
+  sort: InboxSort;
 };
 
-export const emptyFilter: InboxFilter = { status: undefined, kind: undefined, search: "", from: "", to: "" };
+export const emptyFilter: InboxFilter = {
+  status: undefined,
+  kind: undefined,
+  search: "",
+  from: "",
+  to: "",
+  sort: "newest",
+};
 
 /** The longest search the list takes. */
 const SEARCH_MAX_LENGTH = 200;
@@ -33,6 +53,7 @@ const SEARCH_MAX_LENGTH = 200;
 export function readInboxFilter(query: URLSearchParams): { filter: InboxFilter; page: number } {
   const status = query.get("status");
   const kind = query.get("kind");
+  const sort = query.get("sort");
   const page = Number(query.get("page") ?? "1");
   return {
     filter: {
@@ -41,6 +62,7 @@ export function readInboxFilter(query: URLSearchParams): { filter: InboxFilter; 
       search: (query.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH),
       from: isDate(query.get("from")) ? (query.get("from") ?? "") : "",
       to: isDate(query.get("to")) ? (query.get("to") ?? "") : "",
+      sort: isInboxSort(sort) ? sort : "newest",
     },
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
@@ -54,6 +76,7 @@ export function inboxQuery(filter: InboxFilter, page = 1): string {
   if (filter.search) query.set("q", filter.search);
   if (filter.from) query.set("from", filter.from);
   if (filter.to) query.set("to", filter.to);
+  if (filter.sort !== "newest") query.set("sort", filter.sort);
   if (page > 1) query.set("page", String(page));
   const text = query.toString();
   return text ? `?${text}` : "";
@@ -64,7 +87,7 @@ export function inboxListUrl(filter: InboxFilter, page = 1): string {
 }
 
 /** The names a filter travels under, in the list's address and in the export's form. */
-export const inboxFilterFields = ["status", "kind", "q", "from", "to"] as const;
+export const inboxFilterFields = ["status", "kind", "q", "from", "to", "sort"] as const;
 
 /** A filter as the hidden fields of a form that posts it (the export). */
 export function inboxFilterValues(filter: InboxFilter): { name: string; value: string }[] {

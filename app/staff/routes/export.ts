@@ -18,9 +18,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * The list's current filter as CSV, every page of it: the same columns and
- * spreadsheet-formula neutralising as `npm run inquiries -- --csv`. The export
- * is recorded in the audit log, since it takes personal data off the server.
+ * The list's current filter as CSV, in the list's order, every page of it: the
+ * same columns (first replies and quotations too) and spreadsheet-formula
+ * neutralising as `npm run inquiries -- --csv`. The export is recorded in the
+ * audit log, since it takes personal data off the server.
  */
 export async function action({ request }: Route.ActionArgs) {
   const { staff, services } = await staffRequest(request);

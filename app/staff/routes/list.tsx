@@ -1,17 +1,30 @@
+import type { InboxRow } from "../../server/inbox/inbox.server.ts";
 import { formatIndiaTime, serviceName } from "../../server/inbox/report.server.ts";
 import { StaffBar } from "../components/staff-bar.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { StatusOptions } from "../components/status-options.tsx";
 import { inboxDone, inboxText, inquiryStatuses, isInboxDone, statusLabels } from "../content/inbox.ts";
-import { type InboxFilter, inboxFilterValues, inboxListUrl, readInboxFilter } from "../lib/inbox-filter.ts";
+import { type InboxFilter, inboxFilterValues, inboxListUrl, inboxSorts, readInboxFilter } from "../lib/inbox-filter.ts";
 import { refuseMethod, staffRequest } from "../lib/inbox-request.server.ts";
 import { staffPageMeta } from "../lib/page.ts";
+import { formatWait } from "../lib/wait.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/list";
 
 const PAGE_SIZE = 25;
 
-/** The inquiries, newest first, a page at a time, as the address's filter says (lib/inbox-filter.ts). */
+/** A wait longer than this is shown with emphasis: a buyer left unanswered past a day is likely lost. */
+const LONG_WAIT_MS = 24 * 60 * 60 * 1000;
+
+/** How long an inquiry still owed a first reply has waited; undefined for one answered, or in the spam tray. */
+function waitOf(row: Pick<InboxRow, "status" | "firstReply" | "receivedAt">, now: number) {
+  // As the store's waiting order and the daily list count it: new or contacted, never answered.
+  if ((row.status !== "new" && row.status !== "contacted") || row.firstReply) return undefined;
+  const ms = now - Date.parse(row.receivedAt);
+  return { text: formatWait(ms), long: ms > LONG_WAIT_MS };
+}
+
+/** The inquiries, a page at a time, in the order and with the filter the address says (lib/inbox-filter.ts). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { staff, services } = await staffRequest(request);
   const query = new URL(request.url).searchParams;
@@ -19,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { rows, total } = await services.inbox.search(filter, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const done = query.get("done");
   const files = (await services.artworkChecks?.listing(rows.map((row) => row.id))) ?? new Map();
+  const now = Date.now();
   return {
     staff: { name: staff.name, email: staff.email },
     filter,
@@ -37,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         service: serviceName(row.service),
         status: row.status,
         mailNotSent: row.mailNotSent,
+        waiting: waitOf(row, now),
         isQuote: row.quote !== undefined,
         files: listed?.files ?? 0,
         thumbnail: listed?.previewOf ? staffPaths.preview(row.reference, listed.previewOf, 0, "small") : undefined,
@@ -53,6 +68,7 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
   const { staff, filter, page, total, counts, inquiries, done } = loaderData;
   const first = (page - 1) * PAGE_SIZE + 1;
   const last = first + inquiries.length - 1;
+  const byAge = filter.sort === "newest";
   const allButSpam = inquiryStatuses.filter((status) => status !== "spam").reduce((sum, s) => sum + counts[s], 0);
   const tabs: { status: InboxFilter["status"]; label: string; count: number }[] = [
     { status: undefined, label: inboxText.allLabel, count: allButSpam },
@@ -110,6 +126,16 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
               <label htmlFor="inbox-to">{inboxText.toLabel}</label>
               <input id="inbox-to" name="to" type="date" defaultValue={filter.to} />
             </div>
+            <div className="staff-field">
+              <label htmlFor="inbox-sort">{inboxText.sortLabel}</label>
+              <select id="inbox-sort" name="sort" defaultValue={filter.sort}>
+                {inboxSorts.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {inboxText.sorts[sort]}
+                  </option>
+                ))}
+              </select>
+            </div>
             <div className="inbox-filters__actions">
               <button type="submit" className="staff-button">
                 {inboxText.apply}
@@ -140,7 +166,7 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
           <p>
             {total === 0
               ? inboxText.nothing
-              : `${first}–${last} of ${total} ${total === 1 ? "inquiry" : "inquiries"}, newest first.`}
+              : `${first}–${last} of ${total} ${total === 1 ? "inquiry" : "inquiries"}, ${inboxText.sorts[filter.sort].toLowerCase()}.`}
             {filter.status === "spam" && ` ${inboxText.spamKept}`}
           </p>
           {total > 0 && (
@@ -179,6 +205,12 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
                       <time dateTime={inquiry.receivedAt}>{inquiry.received}</time>
                     </dd>
                   </div>
+                  {inquiry.waiting && (
+                    <div>
+                      <dt>{inboxText.waiting}</dt>
+                      <dd className={inquiry.waiting.long ? "inbox-mark" : undefined}>{inquiry.waiting.text}</dd>
+                    </div>
+                  )}
                   {inquiry.service && (
                     <div>
                       <dt>Service</dt>
@@ -232,8 +264,16 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
 
         {total > PAGE_SIZE && (
           <nav className="inbox-pages" aria-label="Pages">
-            {page > 1 ? <a href={inboxListUrl(filter, page - 1)}>{inboxText.previous}</a> : <span />}
-            {last < total ? <a href={inboxListUrl(filter, page + 1)}>{inboxText.next}</a> : <span />}
+            {page > 1 ? (
+              <a href={inboxListUrl(filter, page - 1)}>{byAge ? inboxText.previous : inboxText.previousPage}</a>
+            ) : (
+              <span />
+            )}
+            {last < total ? (
+              <a href={inboxListUrl(filter, page + 1)}>{byAge ? inboxText.next : inboxText.nextPage}</a>
+            ) : (
+              <span />
+            )}
           </nav>
         )}
       </div>
