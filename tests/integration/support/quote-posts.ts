@@ -53,11 +53,15 @@ export function withFiles(fields: [string, string][], files: { name: string; byt
 }
 
 /** A staff account made as staff make one (npm run staff -- add, then its link), signed in: its cookie. */
-export async function staffSession(target: OwnSite): Promise<string> {
+export async function staffSession(target: OwnSite, storeEnv?: Record<string, string>): Promise<string> {
   const email = uniqueStaffEmail("artwork");
   const password = goodPassword();
   const databasePath = "sqliteFile" in target.store ? target.store.sqliteFile : "";
-  const added = await runStaffCommand(["add", email, "Asha Verma"], target.dataDir, { DATABASE_PATH: databasePath });
+  const added = await runStaffCommand(
+    ["add", email, "Asha Verma"],
+    target.dataDir,
+    storeEnv ?? { DATABASE_PATH: databasePath },
+  );
   expect(added.code, added.stderr).toBe(0);
   const form = (fields: Record<string, string>) => ({
     method: "POST",

@@ -1,0 +1,417 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { totalsOf } from "../../app/server/quotations/document.ts";
+import { amountInWords, formatRupees } from "../../app/server/quotations/money.ts";
+import { openStore } from "../../app/server/store/db.server.ts";
+import { type SiteServer, startSite } from "../support/start-site.ts";
+import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
+import { eventually, referenceOf } from "./support/contact-form.ts";
+import { type MailCatcher, startMailCatcher } from "./support/mail-catcher.ts";
+import { client, formToken, postQuote, staffSession } from "./support/quote-posts.ts";
+import { cakeRequest } from "./support/quote-request.ts";
+
+// From a quote request to an accepted quotation on the real server, with a
+// real SMTP receiver and Poppler reading the PDF the buyer gets; on the
+// engine under test (TEST_STORE).
+
+const run = promisify(execFile);
+const COMPANY = "sales@example.com";
+
+let smtp: MailCatcher;
+let store: TestStoreLocation;
+let server: SiteServer;
+let dataDir: string;
+let cookie: string;
+let pdfDir: string;
+
+beforeAll(async () => {
+  smtp = await startMailCatcher();
+  store = await newTestStoreLocation("quotations");
+  dataDir = await mkdtemp(path.join(tmpdir(), "quotations-"));
+  pdfDir = await mkdtemp(path.join(tmpdir(), "quotation-pdfs-"));
+  server = await startSite({
+    buildDir: inject("siteBuildDir"),
+    dataDir,
+    env: {
+      ...store.env,
+      TRUST_PROXY: "1",
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: String(smtp.port),
+      SMTP_TIMEOUT_SECONDS: "2",
+      MAIL_FROM: "Example Print & Pack <website@example.com>",
+      MAIL_TO: COMPANY,
+      MAIL_RETRY_SECONDS: "0.2",
+      MAIL_RETRY_MAX_SECONDS: "0.5",
+    },
+  });
+  cookie = await staffSession({ url: server.url, dataDir, store: store.location }, store.env);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+  await store?.remove();
+  await Promise.all([dataDir, pdfDir].map((folder) => folder && rm(folder, { recursive: true, force: true })));
+});
+
+const url = (pathname: string) => `${server.url}${pathname}`;
+
+function asStaff(pathname: string, init: RequestInit = {}) {
+  return fetch(url(pathname), { ...init, headers: { cookie, ...(init.headers ?? {}) }, redirect: "manual" });
+}
+
+function postForm(pathname: string, fields: Record<string, string>, withCookie = true) {
+  return fetch(url(pathname), {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: withCookie ? { cookie } : {},
+    redirect: "manual",
+  });
+}
+
+/** A quote request for cake boxes, delivered to Bengaluru (another state than the company's); its reference. */
+async function quoteRequest(): Promise<string> {
+  const response = await postQuote({ url: server.url }, cakeRequest(await formToken({ url: server.url })), client());
+  const reference = referenceOf(response);
+  if (response.status !== 303 || !reference) throw new Error(`The request was not taken: ${response.status}`);
+  return reference;
+}
+
+/** The two lines and charges staff type for a quotation of 1,000 and 2,000 boxes. */
+const priced: Record<string, string> = {
+  line_0_price: "18.50",
+  line_1_description: "Cake box with window, SBS",
+  line_1_hsn: "4819",
+  line_1_quantity: "2000",
+  line_1_unit: "pcs",
+  line_1_price: "16.25",
+  line_1_rate: "18",
+  discount: "5%",
+  packing: "750",
+  freight: "1,200",
+};
+
+/** The new quotation's form as the page fills it in, with the prices typed: its fields as posted. */
+async function filledForm(reference: string): Promise<Record<string, string>> {
+  const page = await (await asStaff(`/inbox/${reference}/quotations/new`)).text();
+  // The quotation's form only: the staff bar's sign-out form is another.
+  const html = /<form class="staff-form quotation-form"[\s\S]*?<\/form>/.exec(page)?.[0] ?? "";
+  const fields: Record<string, string> = {};
+  for (const [, name = "", value = ""] of html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) {
+    fields[name] = decodeEntities(value);
+  }
+  for (const [, name = "", value = ""] of html.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([^<]*)<\/textarea>/g)) {
+    fields[name] = decodeEntities(value);
+  }
+  for (const [, name = "", selected = ""] of html.matchAll(
+    /<select[^>]*name="([^"]+)"[^>]*>[\s\S]*?<option[^>]*value="([^"]*)"[^>]*selected/g,
+  )) {
+    fields[name] = selected;
+  }
+  return { ...fields, ...priced, intent: "save" };
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replaceAll("&amp;", "&")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">");
+}
+
+/** Saves and sends a quotation for the inquiry; answers its page's address. */
+async function sendQuotation(reference: string): Promise<string> {
+  const saved = await postForm(`/inbox/${reference}/quotations/new`, await filledForm(reference));
+  expect(saved.status).toBe(303);
+  const page = (saved.headers.get("location") ?? "").split("?")[0] ?? "";
+  expect(page).toMatch(new RegExp(`^/inbox/${reference}/quotations/\\d+$`));
+  const sent = await postForm(page, { intent: "send" });
+  expect(sent.status).toBe(303);
+  return page;
+}
+
+async function pdfText(bytes: Uint8Array, name: string): Promise<string> {
+  const file = path.join(pdfDir, name);
+  await writeFile(file, bytes);
+  return (await run("pdftotext", ["-layout", file, "-"])).stdout;
+}
+
+async function inquiryStatus(reference: string): Promise<{ status: string; first_reply_by: string | null }> {
+  const db = await openStore(store.location, { busyWaitMs: 5000 });
+  try {
+    const row = await db.get<{ status: string; first_reply_by: string | null }>(
+      "SELECT status, first_reply_by FROM inquiries WHERE reference = ?",
+      [reference],
+    );
+    if (!row) throw new Error(`No inquiry ${reference}`);
+    return row;
+  } finally {
+    await db.close();
+  }
+}
+
+const mailsTo = (address: string, subject: RegExp) =>
+  smtp.mails.filter((mail) => mail.envelope.to.includes(address) && subject.test(mail.header("subject") ?? ""));
+
+const linkIn = (text: string) => /\/quotation\/([A-Za-z0-9_-]{32})/.exec(text)?.[0] ?? "";
+
+describe("a quotation from a quote request", () => {
+  let reference: string;
+  let staffPage: string;
+  let buyerLink: string;
+
+  beforeAll(async () => {
+    reference = await quoteRequest();
+    await smtp.waitForMails(2);
+  });
+
+  test("the new quotation's form starts from the request: one line per quantity, the product's HSN and the usual rate", async () => {
+    const form = await filledForm(reference);
+    expect(form.line_0_description).toContain("Cake Box");
+    expect(form.line_0_hsn).toBe("4819");
+    expect(form.line_0_quantity).toBe("1000");
+    expect(form.line_0_rate).toBe("18");
+    expect(form.buyer_pin).toBe("560001");
+  });
+
+  test("a form with a price that is not one is returned as typed, with a message beside the field", async () => {
+    const form = { ...(await filledForm(reference)), line_0_price: "eighteen" };
+    const answer = await postForm(`/inbox/${reference}/quotations/new`, form);
+    expect(answer.status).toBe(400);
+    const html = await answer.text();
+    expect(html).toContain('value="eighteen"');
+    expect(html).toContain("A price in rupees");
+  });
+
+  test("staff send it: the buyer gets a mail with the PDF, whose text holds the lines, the IGST, the total and the words", async () => {
+    staffPage = await sendQuotation(reference);
+    const [mail] = await eventually(() => {
+      const found = mailsTo("meena.1@example.in", /^Quotation QT\/\d{4}-\d{2}\/\d{4} from /);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    const attachment = mail?.attachments.find((file) => file.contentType === "application/pdf");
+    expect(attachment?.filename).toMatch(/^QT-\d{4}-\d{2}-\d{4}\.pdf$/);
+    const text = await pdfText(attachment?.content ?? new Uint8Array(), "sent.pdf");
+
+    // The figures as the rules reckon them, never typed here.
+    const totals = totalsOf({
+      lines: [
+        { description: "", hsn: "4819", quantityMilli: 1_000_000, unit: "pcs", unitPricePaise: 1850, gstRate: 18 },
+        { description: "", hsn: "4819", quantityMilli: 2_000_000, unit: "pcs", unitPricePaise: 1625, gstRate: 18 },
+      ],
+      discount: { percent: 5 },
+      packingPaise: 75_000,
+      freightPaise: 120_000,
+      validUntil: "2099-01-01",
+      leadTime: "",
+      paymentTerms: "",
+      deliveryTerms: "",
+      notes: "",
+      buyer: { name: "", company: "", gstin: "", email: "", phone: "", pinCode: "" },
+      placeOfSupply: { stateCode: "29", stateName: "Karnataka", source: "pin-code", supply: "inter-state" },
+    });
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toContain("Cake box with window, SBS");
+    expect(flat).toContain("4819");
+    expect(flat).toMatch(/IGST 18 ?%/);
+    expect(flat).toContain(formatRupees(totals.igst).replace("₹", ""));
+    expect(flat).not.toMatch(/CGST/);
+    expect(flat).toContain(formatRupees(totals.total).replace("₹", ""));
+    expect(flat).toContain(amountInWords(totals.total));
+
+    buyerLink = linkIn(mail?.text ?? "");
+    expect(buyerLink).not.toBe("");
+    expect(await inquiryStatus(reference)).toEqual({ status: "quoted", first_reply_by: "quotation" });
+  });
+
+  test("the buyer's page shows the quotation, is not indexed or stored, and keeps the link out of referrers", async () => {
+    const page = await fetch(url(buyerLink));
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(page.headers.get("x-robots-tag")).toContain("noindex");
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
+    const html = await page.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(html).toContain("Accept the quotation");
+    const pdf = await fetch(url(`${buyerLink}/pdf`));
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    // Opened: staff see it.
+    expect(await (await asStaff(staffPage)).text()).toContain("Opened by the buyer");
+  });
+
+  test("a tampered link, or any other address under /quotation, answers 404", async () => {
+    const token = buyerLink.split("/").pop() ?? "";
+    const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    for (const pathname of [
+      `/quotation/${tampered}`,
+      `/quotation/${tampered}/pdf`,
+      `/quotation/${token.slice(1)}`,
+      "/quotation/1",
+      `/quotation/${token}%00`,
+    ]) {
+      expect((await fetch(url(pathname))).status, pathname).toBe(404);
+    }
+  });
+
+  test("acceptance needs the tick; then the inquiry is Won, the company is told, and the page offers nothing more", async () => {
+    const refused = await postForm(buyerLink, { intent: "accept", name: "Meena Rao" }, false);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Please tick the box to accept.");
+
+    const accepted = await postForm(
+      buyerLink,
+      { intent: "accept", name: "Meena Rao", purchase_order: "PO-7781", agree: "yes" },
+      false,
+    );
+    expect(accepted.status).toBe(303);
+    expect(await inquiryStatus(reference)).toMatchObject({ status: "won" });
+    const [told] = await eventually(() => {
+      const found = mailsTo(COMPANY, /^Accepted: quotation QT\//);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    expect(told?.text).toContain("PO-7781");
+
+    const after = await (await fetch(url(buyerLink))).text();
+    expect(after).toContain("Accepted by Meena Rao");
+    expect(after).not.toContain("Accept the quotation");
+    expect(after).not.toContain("Ask for changes");
+    const again = await postForm(buyerLink, { intent: "accept", name: "Someone", agree: "yes" }, false);
+    expect(again.status).toBe(409);
+  });
+});
+
+describe("revisions, changes and expiry", () => {
+  test("a revision gets the next suffix and replaces the earlier one, whose page then says so", async () => {
+    const reference = await quoteRequest();
+    const first = await sendQuotation(reference);
+    const firstMail = await eventually(() => {
+      const found = smtp.mails.filter(
+        (mail) =>
+          (mail.header("x-inquiry-reference") ?? "") === reference && /^Quotation/.test(mail.header("subject") ?? ""),
+      );
+      expect(found).toHaveLength(1);
+      return found[0];
+    });
+    const number = firstMail?.header("x-quotation-number") ?? "";
+    const firstLink = linkIn(firstMail?.text ?? "");
+
+    const changes = await postForm(firstLink, { intent: "changes", message: "Please quote 5,000 boxes too." }, false);
+    expect(changes.status).toBe(303);
+    await eventually(() => expect(mailsTo(COMPANY, /^Changes asked: quotation /)).not.toHaveLength(0));
+    expect(await (await asStaff(first)).text()).toContain("Please quote 5,000 boxes too.");
+
+    const revise = await postForm(first, { intent: "revise" });
+    expect(revise.status).toBe(303);
+    const editing = revise.headers.get("location") ?? "";
+    expect(editing).toMatch(/\/edit$/);
+    const saved = await postForm(editing, { ...(await filledForm(reference)) });
+    expect(saved.status).toBe(303);
+    const second = (saved.headers.get("location") ?? "").split("?")[0] ?? "";
+    expect((await postForm(second, { intent: "send" })).status).toBe(303);
+    const revised = await eventually(() => {
+      const found = smtp.mails.filter((mail) => mail.header("x-quotation-number") === `${number}-R1`);
+      expect(found).toHaveLength(1);
+      return found[0];
+    });
+    expect(revised?.header("subject")).toContain(`${number}-R1`);
+
+    const earlier = await (await fetch(url(firstLink))).text();
+    expect(earlier).toContain("replaced by a newer quotation");
+    expect(earlier).not.toContain("Accept the quotation");
+    expect((await postForm(firstLink, { intent: "accept", name: "Meena", agree: "yes" }, false)).status).toBe(409);
+    expect((await fetch(url(linkIn(revised?.text ?? "")))).status).toBe(200);
+  });
+
+  test("a quotation past its validity answers 404 at its link", async () => {
+    const reference = await quoteRequest();
+    await sendQuotation(reference);
+    const mail = await eventually(() => {
+      const found = smtp.mails.filter(
+        (each) => each.header("x-inquiry-reference") === reference && /^Quotation/.test(each.header("subject") ?? ""),
+      );
+      expect(found).toHaveLength(1);
+      return found[0];
+    });
+    const link = linkIn(mail?.text ?? "");
+    expect((await fetch(url(link))).status).toBe(200);
+    const db = await openStore(store.location, { busyWaitMs: 5000 });
+    try {
+      await db.run("UPDATE quotations SET valid_until = '2020-03-31' WHERE number = ?", [
+        mail?.header("x-quotation-number"),
+      ]);
+    } finally {
+      await db.close();
+    }
+    expect((await fetch(url(link))).status).toBe(404);
+    expect((await fetch(url(`${link}/pdf`))).status).toBe(404);
+    expect((await postForm(link, { intent: "accept", name: "Meena", agree: "yes" }, false)).status).toBe(404);
+  });
+});
+
+describe("the staff side is staff-only", () => {
+  test("every quotation address of the inbox refuses without a session, before anything is read", async () => {
+    for (const pathname of [
+      "/inbox/ENQ-2026-000001/quotations/new",
+      "/inbox/ENQ-2026-000001/quotations/1",
+      "/inbox/ENQ-2026-000001/quotations/1/edit",
+      "/inbox/ENQ-2026-000001/quotations/1/pdf",
+    ]) {
+      for (const method of ["GET", "POST"]) {
+        const answer = await fetch(url(pathname), { method, redirect: "manual" });
+        expect(answer.status, `${method} ${pathname}`).toBe(303);
+        expect(answer.headers.get("location"), pathname).toMatch(/^\/inbox\/sign-in/);
+      }
+    }
+  });
+
+  test("a quotation is found only under its own inquiry", async () => {
+    const one = await quoteRequest();
+    const other = await quoteRequest();
+    const saved = await postForm(`/inbox/${one}/quotations/new`, await filledForm(one));
+    const id = (saved.headers.get("location") ?? "").split("?")[0]?.split("/").pop();
+    for (const pathname of [`/inbox/${other}/quotations/${id}`, `/inbox/${other}/quotations/${id}/pdf`]) {
+      expect((await asStaff(pathname)).status, pathname).toBe(404);
+    }
+    const preview = await asStaff(`/inbox/${one}/quotations/${id}/pdf`);
+    expect(preview.headers.get("content-type")).toBe("application/pdf");
+    expect(await pdfText(new Uint8Array(await preview.arrayBuffer()), "draft.pdf")).toContain("DRAFT");
+  });
+});
+
+describe("personal data", () => {
+  test("erasing the buyer takes their quotations and the quotations' mails with them; the link is then not found", async () => {
+    const reference = await quoteRequest();
+    await sendQuotation(reference);
+    const mail = await eventually(() => {
+      const found = smtp.mails.filter(
+        (each) => each.header("x-inquiry-reference") === reference && /^Quotation/.test(each.header("subject") ?? ""),
+      );
+      expect(found).toHaveLength(1);
+      return found[0];
+    });
+    const link = linkIn(mail?.text ?? "");
+    expect((await fetch(url(link))).status).toBe(200);
+
+    const erased = await postForm(`/inbox/${reference}/erase`, {});
+    expect(erased.status).toBe(303);
+    expect((await fetch(url(link))).status).toBe(404);
+    const db = await openStore(store.location, { busyWaitMs: 5000 });
+    try {
+      const left = await db.get<{ quotations: number | string; mails: number | string }>(
+        `SELECT (SELECT count(*) FROM quotations WHERE number = ?) AS quotations,
+                (SELECT count(*) FROM outbox WHERE quotation_id IS NOT NULL AND quotation_id NOT IN (SELECT id FROM quotations)) AS mails`,
+        [mail?.header("x-quotation-number")],
+      );
+      expect({ quotations: Number(left?.quotations), mails: Number(left?.mails) }).toEqual({ quotations: 0, mails: 0 });
+    } finally {
+      await db.close();
+    }
+  });
+});
