@@ -2,6 +2,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { Browser } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
 import { amountInWords, formatRupees, parseRupees } from "../../app/server/quotations/money.ts";
 import { site } from "../../app/site/content/site.ts";
@@ -76,6 +78,7 @@ test("staff quote a request, the buyer gets the PDF by mail, accepts online, and
   await expect(staff.getByRole("region", { name: "First reply" })).toContainText("Not answered yet: waiting");
   await staff.getByRole("link", { name: "New quotation" }).click();
   await expect(staff.getByRole("heading", { name: "New quotation", level: 1 })).toBeVisible();
+  await expectNoViolations(staff, "the new quotation's form");
   // One line for each quantity the buyer asked for (500 and 1,000).
   const prices = staff.getByLabel("Unit price (₹)");
   await expect(prices).toHaveCount(3);
@@ -88,6 +91,7 @@ test("staff quote a request, the buyer gets the PDF by mail, accepts online, and
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText("Draft: Draft");
   // Mumbai from a company in Chandigarh: IGST.
   await expect(staff.getByRole("row", { name: /^IGST 18 %/ })).toBeVisible();
+  await expectNoViolations(staff, "a draft quotation");
   const totalText =
     (await staff
       .getByRole("row", { name: /^Total/ })
@@ -117,6 +121,10 @@ test("staff quote a request, the buyer gets the PDF by mail, accepts online, and
   const opened = await page.goto(link);
   expect(opened?.status()).toBe(200);
   expect(opened?.headers()["cache-control"]).toBe("no-store");
+  // Its own policy, hashed for its own inline styles; the console fixture fails the test on any violation.
+  expect(opened?.headers()["content-security-policy"]).toMatch(
+    /^default-src 'self'; script-src 'self'.*style-src 'self' 'sha256-/,
+  );
   await expect(page.getByRole("heading", { name: `Quotation ${number}`, level: 1 })).toBeVisible();
   await expect(page.getByRole("row", { name: /^Total/ })).toContainText(formatRupees(total));
   await expectNoViolations(page, "the buyer's quotation page");
@@ -148,5 +156,68 @@ test("staff quote a request, the buyer gets the PDF by mail, accepts online, and
   await expect(page.getByRole("main").getByRole("button")).toHaveCount(0);
   const tampered = `${link.slice(0, -1)}${link.endsWith("x") ? "y" : "x"}`;
   expect((await page.goto(tampered))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/not found/i);
+});
+
+/** A quotation sent for a new request, from the staff's browser; answers the buyer's mail. */
+async function quotedRequest(
+  browser: Browser,
+): Promise<{ mail: ReceivedMail; staff: Page; close: () => Promise<void> }> {
+  const email = uniqueEmail();
+  const buyerForm = await browser.newPage({ javaScriptEnabled: false });
+  const reference = await sendRequest(buyerForm, email);
+  await buyerForm.close();
+  const context = await browser.newContext();
+  const staff = await context.newPage();
+  await signedInStaff(staff);
+  await staff.goto(`/inbox/${reference}/quotations/new`);
+  await staff.getByLabel("Unit price (₹)").nth(0).fill("20");
+  await staff.getByLabel("Unit price (₹)").nth(1).fill("18");
+  await staff.getByRole("button", { name: "Save draft" }).click();
+  await staff.getByRole("button", { name: "Send to the buyer" }).click();
+  await expect(staff.getByRole("status")).toHaveText("Quotation sent: the mail with its PDF is on its way.");
+  const mail = await mailMatching(
+    (each) => each.to.includes(email) && (each.subject ?? "").startsWith("Quotation QT/"),
+  );
+  return { mail, staff, close: () => context.close() };
+}
+
+const linkOf = (mail: ReceivedMail) =>
+  new URL(/https?:\/\/\S+\/quotation\/[\w-]{32}/.exec(mail.text)?.[0] ?? "", site.origin).pathname;
+
+test("a revision replaces the earlier quotation, whose link then says so and takes no answer", async ({
+  browser,
+  page,
+}) => {
+  const { mail, staff, close } = await quotedRequest(browser);
+  const number = mail.header("x-quotation-number") ?? "";
+  await staff.getByRole("button", { name: "Revise" }).click();
+  await expect(staff.getByRole("heading", { name: "Edit draft quotation", level: 1 })).toBeVisible();
+  await staff.getByLabel("Unit price (₹)").nth(0).fill("19");
+  await staff.getByRole("button", { name: "Save draft" }).click();
+  await staff.getByRole("button", { name: "Send to the buyer" }).click();
+  await expect(staff.getByRole("heading", { level: 1 })).toHaveText(`${number}-R1: Sent`);
+  await close();
+  await mailMatching((each) => (each.subject ?? "").startsWith(`Quotation ${number}-R1 `));
+
+  await page.goto(linkOf(mail));
+  await expect(page.getByText("This quotation was replaced by a newer quotation")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("button")).toHaveCount(0);
+});
+
+test("a quotation past its validity is not found at its link", async ({ browser, page }) => {
+  const { mail, close } = await quotedRequest(browser);
+  await close();
+  const link = linkOf(mail);
+  expect((await page.goto(link))?.status()).toBe(200);
+  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR ?? "", "inquiries.sqlite"));
+  try {
+    db.prepare("UPDATE quotations SET valid_until = '2026-03-31' WHERE number = ?").run(
+      mail.header("x-quotation-number") ?? "",
+    );
+  } finally {
+    db.close();
+  }
+  expect((await page.goto(link))?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/not found/i);
 });
