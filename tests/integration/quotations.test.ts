@@ -10,7 +10,7 @@ import { openStore } from "../../app/server/store/db.server.ts";
 import { type SiteServer, startSite } from "../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import { eventually, referenceOf } from "./support/contact-form.ts";
-import { type MailCatcher, startMailCatcher } from "./support/mail-catcher.ts";
+import { type CaughtMail, type MailCatcher, startMailCatcher } from "./support/mail-catcher.ts";
 import { client, formToken, postQuote, staffSession } from "./support/quote-posts.ts";
 import { cakeRequest } from "./support/quote-request.ts";
 
@@ -158,6 +158,21 @@ async function inquiryStatus(reference: string): Promise<{ status: string; first
 const mailsTo = (address: string, subject: RegExp) =>
   smtp.mails.filter((mail) => mail.envelope.to.includes(address) && subject.test(mail.header("subject") ?? ""));
 
+/** The one mail whose headers match, once it has arrived. */
+function theMail(matches: (mail: CaughtMail) => boolean) {
+  return eventually(() => {
+    const found = smtp.mails.filter(matches);
+    expect(found).toHaveLength(1);
+    return found[0] as CaughtMail;
+  });
+}
+
+/** The quotation sent to the buyer of this inquiry (the first, when there are revisions). */
+const quotationMailOf = (reference: string) =>
+  theMail(
+    (mail) => mail.header("x-inquiry-reference") === reference && /^Quotation/.test(mail.header("subject") ?? ""),
+  );
+
 const linkIn = (text: string) => /\/quotation\/([A-Za-z0-9_-]{32})/.exec(text)?.[0] ?? "";
 
 describe("a quotation from a quote request", () => {
@@ -291,14 +306,7 @@ describe("revisions, changes and expiry", () => {
   test("a revision gets the next suffix and replaces the earlier one, whose page then says so", async () => {
     const reference = await quoteRequest();
     const first = await sendQuotation(reference);
-    const firstMail = await eventually(() => {
-      const found = smtp.mails.filter(
-        (mail) =>
-          (mail.header("x-inquiry-reference") ?? "") === reference && /^Quotation/.test(mail.header("subject") ?? ""),
-      );
-      expect(found).toHaveLength(1);
-      return found[0];
-    });
+    const firstMail = await quotationMailOf(reference);
     const number = firstMail?.header("x-quotation-number") ?? "";
     const firstLink = linkIn(firstMail?.text ?? "");
 
@@ -315,11 +323,7 @@ describe("revisions, changes and expiry", () => {
     expect(saved.status).toBe(303);
     const second = (saved.headers.get("location") ?? "").split("?")[0] ?? "";
     expect((await postForm(second, { intent: "send" })).status).toBe(303);
-    const revised = await eventually(() => {
-      const found = smtp.mails.filter((mail) => mail.header("x-quotation-number") === `${number}-R1`);
-      expect(found).toHaveLength(1);
-      return found[0];
-    });
+    const revised = await theMail((mail) => mail.header("x-quotation-number") === `${number}-R1`);
     expect(revised?.header("subject")).toContain(`${number}-R1`);
 
     const earlier = await (await fetch(url(firstLink))).text();
@@ -332,13 +336,7 @@ describe("revisions, changes and expiry", () => {
   test("a quotation past its validity answers 404 at its link", async () => {
     const reference = await quoteRequest();
     await sendQuotation(reference);
-    const mail = await eventually(() => {
-      const found = smtp.mails.filter(
-        (each) => each.header("x-inquiry-reference") === reference && /^Quotation/.test(each.header("subject") ?? ""),
-      );
-      expect(found).toHaveLength(1);
-      return found[0];
-    });
+    const mail = await quotationMailOf(reference);
     const link = linkIn(mail?.text ?? "");
     expect((await fetch(url(link))).status).toBe(200);
     const db = await openStore(store.location, { busyWaitMs: 5000 });
@@ -389,13 +387,7 @@ describe("personal data", () => {
   test("erasing the buyer takes their quotations and the quotations' mails with them; the link is then not found", async () => {
     const reference = await quoteRequest();
     await sendQuotation(reference);
-    const mail = await eventually(() => {
-      const found = smtp.mails.filter(
-        (each) => each.header("x-inquiry-reference") === reference && /^Quotation/.test(each.header("subject") ?? ""),
-      );
-      expect(found).toHaveLength(1);
-      return found[0];
-    });
+    const mail = await quotationMailOf(reference);
     const link = linkIn(mail?.text ?? "");
     expect((await fetch(url(link))).status).toBe(200);
 
