@@ -1,6 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { statusLabels } from "../../staff/content/inbox.ts";
 import { replyLabels } from "../../staff/content/quotations.ts";
+import { DELIVERY_COLUMNS, type DeliveryStatus, deliveriesByInquiry } from "../contact/inquiries.server.ts";
 import { recordAudit } from "../inbox/audit.server.ts";
 import type { Database, Queries } from "../store/db.server.ts";
 import {
@@ -174,6 +175,35 @@ export function createQuotations(db: Database) {
       return row?.first_reply_at == null || !row.first_reply_by
         ? undefined
         : { at: Number(row.first_reply_at), kind: row.first_reply_by };
+    },
+
+    /** Where the quotation's mail to the buyer stands, in the words of every mail's report. */
+    async buyerMail(id: number): Promise<DeliveryStatus | undefined> {
+      const row = await db.get<Record<string, unknown>>(
+        `SELECT ${DELIVERY_COLUMNS.replace("inquiry_id", "quotation_id AS inquiry_id")} FROM outbox
+         WHERE quotation_id = ? AND kind = 'quotation'`,
+        [id],
+      );
+      return row && deliveriesByInquiry([row]).get(id)?.[0];
+    },
+
+    /** The buyer's mail once more, after it failed or was never confirmed; false when it is not one of those. */
+    async sendAgain(id: number, inquiryId: number, actor: Actor, now: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const changed = await tx.run(
+          `UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = ?, last_error = NULL, unconfirmed_at = NULL
+           WHERE quotation_id = ? AND kind = 'quotation' AND state IN ('failed', 'unknown')`,
+          [now, id],
+        );
+        if (changed > 0) {
+          await recordAudit(
+            tx,
+            { actor: actor.email, action: "mail sent again", inquiryId, detail: "quotation" },
+            new Date(now),
+          );
+        }
+        return changed > 0;
+      });
     },
 
     /** The reference of the inquiry a quotation answers. */

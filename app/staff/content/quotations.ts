@@ -66,7 +66,10 @@ export const quotationText = {
   answered: (how: string, when: string, after: string) => `Answered ${how}, ${when}: ${after} after it arrived.`,
   repliedLabel: "Answered outside the inbox",
   markReplied: "Mark as answered",
+  mailState: "The mail to the buyer",
+  sendAgain: "Send the mail again",
   done: {
+    resent: "The mail is back in the queue and goes out within half a minute.",
     saved: "Draft saved.",
     sent: "Quotation sent: the mail with its PDF is on its way.",
   },

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { formatIndiaTime } from "../../server/inbox/report.server.ts";
+import { describeDelivery, formatIndiaTime } from "../../server/inbox/report.server.ts";
 import { quotationPagePath } from "../../server/quotations/quotation-mails.server.ts";
 import { documentOf, standingOf } from "../../server/quotations/quotations.server.ts";
 import { QuotationSummary } from "../../site/components/quotation/quotation-summary.tsx";
@@ -22,6 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const now = Date.now();
   const done = new URL(request.url).searchParams.get("done");
   const link = await services.quotations.linkOf(quotation);
+  const mail = await services.quotations.buyerMail(quotation.id);
   return {
     staff: { name: staff.name, email: staff.email },
     reference: inquiry.reference,
@@ -29,9 +30,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     state: quotation.state,
     standing: standingOf(quotation, now),
     document: documentOf(quotation, inquiry.reference, now),
-    done: done === "saved" || done === "sent" ? quotationText.done[done] : undefined,
+    done: done === "saved" || done === "sent" || done === "resent" ? quotationText.done[done] : undefined,
     sent: quotation.sentAt === undefined ? undefined : inIndia(quotation.sentAt),
     link: link ? `${site.origin}${quotationPagePath(link)}` : undefined,
+    mail: mail && {
+      words: describeDelivery(mail, false, now),
+      canSendAgain: mail.state === "failed" || mail.state === "unknown",
+    },
     accepted:
       quotation.state === "accepted" && quotation.answeredAt !== undefined
         ? { name: quotation.acceptedName ?? "", po: quotation.acceptedPo, at: inIndia(quotation.answeredAt) }
@@ -57,6 +62,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (await services.quotations.send(quotation.id, actor, now)) services.notifyOutbox();
     return redirect(`${staffPaths.quotation(inquiry.reference, quotation.id)}?done=sent`, 303);
   }
+  if (form?.intent === "send-again") {
+    if (await services.quotations.sendAgain(quotation.id, inquiry.id, actor, now)) services.notifyOutbox();
+    return redirect(`${staffPaths.quotation(inquiry.reference, quotation.id)}?done=resent`, 303);
+  }
   if (form?.intent === "revise" && quotation.state !== "draft" && quotation.state !== "accepted") {
     // The revision starts from what was sent, valid again from today.
     const fresh = initialValues(inquiry, now);
@@ -72,7 +81,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   staffPageMeta(loaderData?.document.number ?? quotationText.draft);
 
 export default function QuotationPage({ loaderData }: Route.ComponentProps) {
-  const { staff, reference, id, state, standing, document, done, sent, link, accepted, changes } = loaderData;
+  const { staff, reference, id, state, standing, document, done, sent, link, mail, accepted, changes } = loaderData;
   return (
     <>
       <StaffBar staff={staff} />
@@ -109,6 +118,18 @@ export default function QuotationPage({ loaderData }: Route.ComponentProps) {
             <p>
               <code className="quotation-link">{link}</code>
             </p>
+            {mail && (
+              <p>
+                {quotationText.mailState}: {mail.words}
+              </p>
+            )}
+            {mail?.canSendAgain && (
+              <form method="post">
+                <button type="submit" name="intent" value="send-again" className="staff-button staff-button--quiet">
+                  {quotationText.sendAgain}
+                </button>
+              </form>
+            )}
           </div>
         )}
 
