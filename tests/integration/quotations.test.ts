@@ -241,11 +241,20 @@ describe("a quotation from a quote request", () => {
     expect(flat).toContain(amountInWords(totals.total));
 
     buyerLink = linkIn(mail?.text ?? "");
+    // Its delivery is in the quotation's history, as every mail's is.
+    await eventually(async () =>
+      expect((await (await asStaff(staffPage)).text()).replaceAll("<!-- -->", "")).toMatch(
+        /The mail to the buyer: sent \d/,
+      ),
+    );
     expect(buyerLink).not.toBe("");
     expect(await inquiryStatus(reference)).toEqual({ status: "quoted", first_reply_by: "quotation" });
   });
 
   test("the buyer's page shows the quotation, is not indexed or stored, and keeps the link out of referrers", async () => {
+    // Staff checking the link they may share is not the buyer opening it.
+    expect((await asStaff(buyerLink)).status).toBe(200);
+    expect((await (await asStaff(staffPage)).text()).replaceAll("<!-- -->", "")).toMatch(/: Sent<\/h1>/);
     const page = await fetch(url(buyerLink));
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("no-store");

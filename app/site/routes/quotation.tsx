@@ -3,6 +3,7 @@ import { clientAddressContext } from "../../request-context.server.ts";
 import { readFormBody } from "../../server/forms/form-body.server.ts";
 import { documentOf, type Quotation, standingOf } from "../../server/quotations/quotations.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
+import { sessionIdFrom } from "../../server/staff/cookie.server.ts";
 import pageCss from "../components/quotation/quotation-page.css?inline";
 import summaryCss from "../components/quotation/quotation-summary.css?inline";
 import { QuotationSummary } from "../components/quotation/quotation-summary.tsx";
@@ -40,7 +41,7 @@ async function quotationOf(token: string): Promise<{ quotation: Quotation; refer
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { quotation, reference } = await quotationOf(params.token);
-  await siteServices().quotations.markOpened(quotation.id, Date.now());
+  if (!(await openedByStaff(request))) await siteServices().quotations.markOpened(quotation.id, Date.now());
   const done = new URL(request.url).searchParams.get("done");
   return {
     token: params.token,
@@ -50,6 +51,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     answeredOn: quotation.answeredAt === undefined ? undefined : dayFormat.format(quotation.answeredAt),
     done: done === "accepted" || done === "changes" ? text.done[done] : undefined,
   };
+}
+
+/** Staff checking the link they shared is not the buyer opening it. */
+async function openedByStaff(request: Request): Promise<boolean> {
+  const id = sessionIdFrom(request);
+  return id !== undefined && (await siteServices().staff.sessions.find(id)) !== undefined;
 }
 
 type Answer = { errors: Record<string, string>; values: Record<string, string> };
