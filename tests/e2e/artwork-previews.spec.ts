@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Locator } from "@playwright/test";
 import { artworkText } from "../../app/site/content/artwork.ts";
 import { inboxText } from "../../app/staff/content/inbox.ts";
 import * as samples from "../support/artwork-samples.ts";
@@ -64,6 +65,14 @@ async function openWhenChecked(page: Page, reference: string) {
     .toBe(0);
 }
 
+/** A lazy image, scrolled to as a person would, has loaded: its pixels are there, not just its box. */
+async function expectLoaded(image: Locator, minWidth: number) {
+  await image.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0)))
+    .toBeGreaterThan(minWidth);
+}
+
 test("staff see each file's preview beside its print check, and a reply naming the problems", async ({
   browser,
   page,
@@ -87,7 +96,7 @@ test("staff see each file's preview beside its print check, and a reply naming t
     const preview = check.getByRole("img", { name: text.previewOf(name) });
     await expect(preview).toBeVisible();
     // The image really loaded under the staff area's policy (images from the site alone).
-    expect(await preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(100);
+    await expectLoaded(preview, 100);
     // The small one is in the file list.
     await expect(page.getByRole("table").getByRole("img", { name: text.previewOf(name) })).toBeVisible();
   }
@@ -111,7 +120,14 @@ test("staff see each file's preview beside its print check, and a reply naming t
   expect(body).toContain("base-draft.pdf\n- No bleed");
   expect(body).not.toContain("lid-print-ready.pdf");
 
-  expect(images.length).toBeGreaterThanOrEqual(4);
+  // The list of inquiries shows how many files came, and the first one's small preview.
+  await page.goto("/inbox");
+  const item = page.getByRole("list", { name: "Inquiries" }).getByRole("listitem").filter({ hasText: reference });
+  await expect(item.getByRole("definition").filter({ hasText: /^2$/ })).toHaveCount(1);
+  await expectLoaded(item.getByRole("img", { name: text.firstPreview }), 40);
+  await page.goto(`/inbox/${reference}`);
+
+  expect(images.length).toBeGreaterThanOrEqual(5);
   for (const image of images) expect(image.cacheControl, image.url).toBe("no-store");
   await expectNoViolations(page, "an inquiry with previews and print checks");
   await page.setViewportSize({ width: 375, height: 800 });
