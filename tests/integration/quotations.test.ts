@@ -284,6 +284,18 @@ describe("a quotation from a quote request", () => {
   });
 
   test("acceptance needs the tick; then the inquiry is Won, the company is told, and the page offers nothing more", async () => {
+    // Another site's page cannot make the buyer's browser accept, nor can a body past the form's size.
+    const forged = await fetch(url(buyerLink), {
+      method: "POST",
+      body: new URLSearchParams({ intent: "accept", name: "Meena Rao", agree: "yes" }),
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      redirect: "manual",
+    });
+    expect(forged.status).toBe(403);
+    const oversized = await postForm(buyerLink, { intent: "changes", message: "x".repeat(20_000) }, false);
+    expect(oversized.status).toBe(400);
+    expect(await inquiryStatus(reference)).toMatchObject({ status: "quoted" });
+
     const refused = await postForm(buyerLink, { intent: "accept", name: "Meena Rao" }, false);
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("Please tick the box to accept.");

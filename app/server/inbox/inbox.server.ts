@@ -58,9 +58,14 @@ function firstReplyOf(row: Pick<Row, "first_reply_at" | "first_reply_by">): Firs
 /**
  * Owed a first reply: a new or contacted inquiry no one has answered yet.
  * Spam is owed none, and a quoted, won or lost one is past waiting (the
- * daily list of waiting inquiries, digest.server.ts, counts the same).
+ * daily list of waiting inquiries, digest.server.ts, uses this one).
  */
-const WAITING = "(first_reply_at IS NULL AND status IN ('new', 'contacted'))";
+export const WAITING = "(first_reply_at IS NULL AND status IN ('new', 'contacted'))";
+
+/** The same rule, for a row already read. */
+export function awaitsFirstReply(row: Pick<InboxRow, "status" | "firstReply">): boolean {
+  return (row.status === "new" || row.status === "contacted") && !row.firstReply;
+}
 
 /**
  * NULL sorts first on SQLite and last on PostgreSQL; in the waiting order the

@@ -1,6 +1,7 @@
 import { site } from "../../site/content/site.ts";
 import { formatWait } from "../../staff/lib/wait.ts";
 import { staffPaths } from "../../staff/paths.ts";
+import { WAITING } from "../inbox/inbox.server.ts";
 import { formatIndiaTime } from "../inbox/report.server.ts";
 import { escapeHtml, type MailSettings, messageId, type OutgoingMail, page } from "../mail/messages.server.ts";
 import type { Database } from "../store/db.server.ts";
@@ -17,7 +18,7 @@ export type WaitingInquiry = { reference: string; name: string; subject: string;
 export async function waitingInquiries(db: Database, receivedBefore: number): Promise<WaitingInquiry[]> {
   const rows = await db.all<{ reference: string; name: string; subject: string; received_at: string }>(
     `SELECT reference, name, msg_subject AS subject, received_at FROM inquiries
-     WHERE first_reply_at IS NULL AND status IN ('new', 'contacted') AND received_at < ?
+     WHERE ${WAITING} AND received_at < ?
      ORDER BY received_at, id`,
     [new Date(receivedBefore).toISOString()],
   );

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { financialYear, parseQuotationNumber, quotationNumber } from "./numbering.ts";
+import { financialYear, formatDay, parseQuotationNumber, quotationNumber } from "./numbering.ts";
 
 // India keeps UTC+5:30 all year, so midnight in India is 18:30 UTC the day before.
 
@@ -91,5 +91,14 @@ describe("parseQuotationNumber", () => {
         }
       }
     }
+  });
+});
+
+describe("formatDay", () => {
+  test("writes a day with the month in words, the same on the PDF, the pages and the mails", () => {
+    expect(formatDay("2026-05-04")).toBe("4 May 2026");
+    expect(formatDay("2027-12-31")).toBe("31 Dec 2027");
+    // Anything else is shown as it came rather than as a wrong date.
+    expect(formatDay("2026-13-01")).toBe("2026-13-01");
   });
 });

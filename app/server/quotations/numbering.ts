@@ -72,3 +72,13 @@ export function parseQuotationNumber(text: string): QuotationNumber | undefined 
   }
   return { year, serial, revision };
 }
+
+const monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** 2026-05-04 → "4 May 2026", on the PDF, the pages and the mails alike: a numeric date reads differently in India and abroad. */
+export function formatDay(isoDay: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  const month = monthNames[Number(match?.[2]) - 1];
+  if (!match || month === undefined) return isoDay;
+  return `${Number(match[3])} ${month} ${match[1]}`;
+}

@@ -12,19 +12,12 @@ import {
 import type { QuotationMailKind } from "../mail/outbox.server.ts";
 import type { QuotationDocument } from "./document.ts";
 import { formatRupees } from "./money.ts";
+import { formatDay } from "./numbering.ts";
 import { renderQuotationPdf } from "./quotation-pdf.server.ts";
 import { documentOf, type Quotations } from "./quotations.server.ts";
 
 /** The buyer's page of a quotation: the only public address that names one. */
 export const quotationPagePath = (token: string) => `/quotation/${token}`;
-
-const dateFormat = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-export const formatDay = (day: string) => dateFormat.format(new Date(`${day}T00:00:00Z`));
 
 /** What the buyer said, for the company's mails. */
 export type BuyerAnswer = { name?: string; purchaseOrder?: string; message?: string };

@@ -33,6 +33,7 @@ import {
 } from "pdf-lib";
 import type { QuotationDocument } from "./document.ts";
 import { amountInWords, formatQuantity, formatRupees } from "./money.ts";
+import { formatDay } from "./numbering.ts";
 import { type Script, scriptRuns, wrapText } from "./pdf-text.ts";
 
 const mm = (millimetres: number) => (millimetres * 72) / 25.4;
@@ -223,16 +224,6 @@ function loadAssets(): Promise<Assets> {
 
 // ---------------------------------------------------------------------------
 // Words and numbers as the quotation prints them
-
-const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** 2026-05-04 → "4 May 2026": a numeric date reads differently in India and abroad. */
-function formatDay(isoDay: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
-  const month = months[Number(match?.[2]) - 1];
-  if (!match || month === undefined) return isoDay;
-  return `${Number(match[3])} ${month} ${match[1]}`;
-}
 
 /** 18 → "18 %", 9 → "9 %", 0.145 → "0.145 %": a half rate prints with the decimals it has, and no more. */
 function percent(value: number): string {

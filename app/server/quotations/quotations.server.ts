@@ -1,4 +1,5 @@
 import { createHash, createHmac } from "node:crypto";
+import { todayInIndia } from "../../site/lib/quote-schema.ts";
 import { statusLabels } from "../../staff/content/inbox.ts";
 import { replyLabels } from "../../staff/content/quotations.ts";
 import { DELIVERY_COLUMNS, type DeliveryStatus, deliveriesByInquiry } from "../contact/inquiries.server.ts";
@@ -90,9 +91,7 @@ function quotationOf(row: Row): Quotation {
 }
 
 /** The day in India, as YYYY-MM-DD: a quotation is valid through its last day there. */
-export function indiaDay(at: Date | number): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(at);
-}
+export const indiaDay = (at: number) => todayInIndia(new Date(at));
 
 export function standingOf(quotation: Quotation, now: number): QuotationStanding {
   const open = quotation.state === "sent" || quotation.state === "changes";

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { clientAddressContext } from "../../request-context.server.ts";
 import { readFormBody } from "../../server/forms/form-body.server.ts";
-import { documentOf, type Quotation, standingOf } from "../../server/quotations/quotations.server.ts";
+import { formatDay } from "../../server/quotations/numbering.ts";
+import { documentOf, indiaDay, type Quotation, standingOf } from "../../server/quotations/quotations.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { sessionIdFrom } from "../../server/staff/cookie.server.ts";
 import pageCss from "../components/quotation/quotation-page.css?inline";
@@ -15,13 +16,6 @@ import type { Route } from "./+types/quotation";
 
 const NAME_LIMIT = 150;
 const MESSAGE_LIMIT = 2000;
-
-const dayFormat = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Asia/Kolkata",
-});
 
 /**
  * The quotation a buyer's link names: nothing else. A token that names none,
@@ -48,7 +42,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     document: documentOf(quotation, reference, Date.now()),
     state: quotation.state,
     acceptedBy: quotation.acceptedName,
-    answeredOn: quotation.answeredAt === undefined ? undefined : dayFormat.format(quotation.answeredAt),
+    answeredOn: quotation.answeredAt === undefined ? undefined : formatDay(indiaDay(quotation.answeredAt)),
     done: done === "accepted" || done === "changes" ? text.done[done] : undefined,
   };
 }

@@ -5,6 +5,7 @@ import { totalsOf } from "../../server/quotations/document.ts";
 import { QuotationError } from "../../server/quotations/gst.ts";
 import { formatQuantity, formatRupees, parseQuantity, parseRupees } from "../../server/quotations/money.ts";
 import { placeOfSupply } from "../../server/quotations/place-of-supply.ts";
+import { indiaDay } from "../../server/quotations/quotations.server.ts";
 import { billing } from "../../site/content/billing.ts";
 import { lineField, lineNames, MAX_LINES, TEXT_LIMIT } from "./quotation-fields.ts";
 
@@ -17,7 +18,6 @@ const SPARE_LINES = 1;
 export const QUOTATION_FORM_BYTES = 60 * 1024;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const day = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(at);
 
 /** Every field the quotation form may post. */
 export const quotationFormFields: readonly string[] = [
@@ -38,6 +38,11 @@ export const quotationFormFields: readonly string[] = [
   "notes",
   ...Array.from({ length: MAX_LINES }, (_, index) => lineNames.map((name) => lineField(index, name))).flat(),
 ];
+
+/** The last day a quotation made now may be accepted, by the company's usual validity. */
+export function validUntilFrom(now: number): string {
+  return indiaDay(now + billing.validityDays * DAY_MS);
+}
 
 /** How many line rows the form shows for these values: the filled ones and a spare. */
 export function lineRows(values: QuotationFormValues, extra = 0): number {
@@ -74,7 +79,7 @@ export function initialValues(inquiry: StoredInquiry, now: number): QuotationFor
     discount: "",
     packing: "",
     freight: "",
-    valid_until: day(now + billing.validityDays * DAY_MS),
+    valid_until: validUntilFrom(now),
     lead_time: billing.defaults.leadTime,
     payment_terms: billing.defaults.paymentTerms,
     delivery_terms: billing.defaults.deliveryTerms,
@@ -206,7 +211,7 @@ export function readQuotationForm(
     errors.buyer_pin = "Give the buyer's GSTIN or a delivery PIN code: the place of supply decides the taxes.";
 
   const validUntil = text("valid_until", true);
-  if (validUntil && (!/^\d{4}-\d{2}-\d{2}$/.test(validUntil) || validUntil < day(context.now))) {
+  if (validUntil && (!/^\d{4}-\d{2}-\d{2}$/.test(validUntil) || validUntil < indiaDay(context.now))) {
     errors.valid_until = "A day from today on.";
   }
   const content: QuotationContent = {

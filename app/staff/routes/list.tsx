@@ -1,4 +1,4 @@
-import type { InboxRow } from "../../server/inbox/inbox.server.ts";
+import { awaitsFirstReply, type InboxRow } from "../../server/inbox/inbox.server.ts";
 import { formatIndiaTime, serviceName } from "../../server/inbox/report.server.ts";
 import { StaffBar } from "../components/staff-bar.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
@@ -18,8 +18,7 @@ const LONG_WAIT_MS = 24 * 60 * 60 * 1000;
 
 /** How long an inquiry still owed a first reply has waited; undefined for one answered, or in the spam tray. */
 function waitOf(row: Pick<InboxRow, "status" | "firstReply" | "receivedAt">, now: number) {
-  // As the store's waiting order and the daily list count it: new or contacted, never answered.
-  if ((row.status !== "new" && row.status !== "contacted") || row.firstReply) return undefined;
+  if (!awaitsFirstReply(row)) return undefined;
   const ms = now - Date.parse(row.receivedAt);
   return { text: formatWait(ms), long: ms > LONG_WAIT_MS };
 }

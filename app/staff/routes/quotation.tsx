@@ -8,7 +8,7 @@ import { StaffBar } from "../components/staff-bar.tsx";
 import { quotationText } from "../content/quotations.ts";
 import { staffRequestFor } from "../lib/inbox-request.server.ts";
 import { staffPageMeta } from "../lib/page.ts";
-import { initialValues, readQuotationForm, valuesOf } from "../lib/quotation-form.server.ts";
+import { readQuotationForm, validUntilFrom, valuesOf } from "../lib/quotation-form.server.ts";
 import { quotationOfInquiry } from "../lib/quotation-request.server.ts";
 import { readStaffForm } from "../lib/staff-requests.server.ts";
 import { staffPaths } from "../paths.ts";
@@ -68,9 +68,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (form?.intent === "revise" && quotation.state !== "draft" && quotation.state !== "accepted") {
     // The revision starts from what was sent, valid again from today.
-    const fresh = initialValues(inquiry, now);
-    const read = readQuotationForm({ ...valuesOf(quotation.content), valid_until: fresh.valid_until ?? "" }, { now });
-    const content = "content" in read ? read.content : { ...quotation.content, validUntil: fresh.valid_until ?? "" };
+    const content = { ...quotation.content, validUntil: validUntilFrom(now) };
     const id = await services.quotations.createDraft(inquiry.id, content, actor, now, quotation.id);
     return redirect(staffPaths.editQuotation(inquiry.reference, id), 303);
   }

@@ -1,11 +1,8 @@
 import type { QuotationDocument } from "../../../server/quotations/document.ts";
 import { amountInWords, formatQuantity, formatRupees } from "../../../server/quotations/money.ts";
+import { formatDay } from "../../../server/quotations/numbering.ts";
 
 const rupees = (paise: number) => formatRupees(paise);
-const day = (value: string) =>
-  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${value}T00:00:00Z`),
-  );
 
 /**
  * A quotation as a page shows it, for staff and for the buyer alike: who it
@@ -21,9 +18,9 @@ export function QuotationSummary({ document }: { document: QuotationDocument }) 
         <dt>Quotation</dt>
         <dd>{document.number ?? "Draft"}</dd>
         <dt>Date</dt>
-        <dd>{day(document.date)}</dd>
+        <dd>{formatDay(document.date)}</dd>
         <dt>Valid until</dt>
-        <dd>{day(document.validUntil)}</dd>
+        <dd>{formatDay(document.validUntil)}</dd>
         <dt>For</dt>
         <dd>
           <bdi>{document.buyer.name}</bdi>
