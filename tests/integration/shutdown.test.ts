@@ -55,7 +55,7 @@ type Outcome = {
   error?: string;
 };
 
-type Sending = { agent: http.Agent | false; slowBody: boolean };
+type Sending = { agent: http.Agent | false; slowBody: boolean; onConnected?: () => void };
 
 const connectedAt = new WeakMap<Socket, number>();
 
@@ -70,7 +70,10 @@ function exchange(method: "GET" | "POST", url: string, body: string | undefined,
     request.on("socket", (given: Socket) => {
       socket = given;
       if (!given.connecting) return;
-      given.once("connect", () => connectedAt.set(given, performance.now()));
+      given.once("connect", () => {
+        connectedAt.set(given, performance.now());
+        sending.onConnected?.();
+      });
     });
     const settle = (result: Partial<Outcome>) =>
       resolve({
@@ -106,13 +109,30 @@ const SENDERS = 16;
 /**
  * Visitors reading a page and sending forms, SENDERS at a time, each sending
  * again as soon as it has its answer, up to `perSender` requests (and for 20 s
- * at most). SIGTERM goes once 40 are answered; the visitors carry on.
+ * at most). SIGTERM goes once 40 are answered, as one more form arrives; the
+ * visitors carry on.
  */
 async function burstWithStop(agent: http.Agent | false, perSender: number) {
   const token = await openForm(server.url);
   const started = performance.now();
   let answered = 0;
+  let stopping = false;
   let stoppedAt = Number.POSITIVE_INFINITY;
+  let witness: Promise<Outcome> | undefined;
+  // The stop goes while one more form is half sent, so that some request is
+  // certainly on its way in, however the machine's load spaces the others.
+  const stopWhileWitnessArrives = () => {
+    stopping = true;
+    witness = exchange("POST", `${server.url}/contact`, formBody(token), {
+      agent: false,
+      slowBody: true,
+      onConnected: () =>
+        setImmediate(() => {
+          stoppedAt = performance.now();
+          process.kill(server.pid, "SIGTERM");
+        }),
+    });
+  };
   const sender = async (index: number) => {
     const outcomes: Outcome[] = [];
     for (let i = 0; i < perSender && performance.now() - started < 20_000; i++) {
@@ -122,17 +142,16 @@ async function burstWithStop(agent: http.Agent | false, perSender: number) {
         : exchange("POST", `${server.url}/contact`, formBody(token), sending));
       outcomes.push(outcome);
       if (outcome.status !== undefined) answered += 1;
-      if (answered >= 40 && stoppedAt === Number.POSITIVE_INFINITY) {
-        stoppedAt = performance.now();
-        process.kill(server.pid, "SIGTERM");
-      }
+      if (answered >= 40 && !stopping) stopWhileWitnessArrives();
       if (outcome.error) break;
     }
     return outcomes;
   };
   const outcomes = (await Promise.all(Array.from({ length: SENDERS }, (_, index) => sender(index)))).flat();
+  if (!witness) throw new Error("The burst ended before 40 requests were answered: no stop was sent.");
+  const witnessed = await witness;
   const exit = await server.exited;
-  return { outcomes, stoppedAt, exit, stoppedFor: performance.now() - stoppedAt };
+  return { outcomes: [...outcomes, witnessed], witnessed, stoppedAt, exit, stoppedFor: performance.now() - stoppedAt };
 }
 
 function formBody(token: string): string {
@@ -171,11 +190,13 @@ function report(label: string, result: ReturnType<typeof tally>, stored: string[
 }
 
 test("a stop during a burst answers every request that had reached the server", async () => {
-  const { outcomes, stoppedAt, exit } = await burstWithStop(false, 10);
+  const { outcomes, witnessed, stoppedAt, exit } = await burstWithStop(false, 10);
   const result = tally(outcomes, stoppedAt);
   const stored = await storedReferences();
   report("one connection per request", result, stored);
 
+  expect(witnessed).toMatchObject({ status: 303, reference: expect.stringMatching(/^ENQ-/) });
+  expect(witnessed.connectedAt).toBeLessThan(stoppedAt);
   expect(result.reachedBeforeStopUnanswered).toEqual([]);
   expect(result.answeredAfterTheStop).toBeGreaterThan(0);
   expect(result.postStatuses).toEqual([303]);
@@ -188,11 +209,12 @@ test("a stop during a burst answers every request that had reached the server", 
 test("a stop tells kept-alive connections to close, answering what they send, and ends", async () => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: SENDERS });
   try {
-    const { outcomes, stoppedAt, exit, stoppedFor } = await burstWithStop(agent, 400);
+    const { outcomes, witnessed, stoppedAt, exit, stoppedFor } = await burstWithStop(agent, 400);
     const result = tally(outcomes, stoppedAt);
     const stored = await storedReferences();
     report("kept-alive connections", result, stored);
 
+    expect(witnessed).toMatchObject({ status: 303, connection: "close" });
     expect(result.reachedBeforeStopUnanswered).toEqual([]);
     expect(result.answeredAfterTheStop).toBeGreaterThan(0);
     expect(result.postStatuses).toEqual([303]);
