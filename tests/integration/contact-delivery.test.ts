@@ -209,13 +209,14 @@ describe("delivering an inquiry", () => {
 
   test("a mail server that accepts connections but never answers does not hold up the visitor", async () => {
     const smtp = await mailServer({ stall: true });
-    const server = await site(mailEnv(smtp.port, { SMTP_TIMEOUT_SECONDS: "1" }));
+    const server = await site(mailEnv(smtp.port, { SMTP_TIMEOUT_SECONDS: "3" }));
     const token = await openForm(server.url);
 
     const started = Date.now();
     const response = await postContact(server.url, { ...goodFields(), form_token: token });
     expect(response.status).toBe(303);
-    expect(Date.now() - started).toBeLessThan(800);
+    // Well under the mail server's time allowed: the answer did not wait for it.
+    expect(Date.now() - started).toBeLessThan(2000);
     const reference = referenceOf(response);
 
     await eventually(async () => {
