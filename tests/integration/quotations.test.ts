@@ -27,9 +27,11 @@ let server: SiteServer;
 let dataDir: string;
 let cookie: string;
 let pdfDir: string;
+/** Addresses the mail server refuses for good, for as long as they are here. */
+const refused = new Set<string>();
 
 beforeAll(async () => {
-  smtp = await startMailCatcher();
+  smtp = await startMailCatcher({ refuse: (address) => refused.has(address) });
   store = await newTestStoreLocation("quotations");
   dataDir = await mkdtemp(path.join(tmpdir(), "quotations-"));
   pdfDir = await mkdtemp(path.join(tmpdir(), "quotation-pdfs-"));
@@ -139,6 +141,17 @@ async function pdfText(bytes: Uint8Array, name: string): Promise<string> {
   const file = path.join(pdfDir, name);
   await writeFile(file, bytes);
   return (await run("pdftotext", ["-layout", file, "-"])).stdout;
+}
+
+async function buyerAddress(reference: string): Promise<string> {
+  const db = await openStore(store.location, { busyWaitMs: 5000 });
+  try {
+    const row = await db.get<{ email: string }>("SELECT email FROM inquiries WHERE reference = ?", [reference]);
+    if (!row) throw new Error(`No inquiry ${reference}`);
+    return row.email;
+  } finally {
+    await db.close();
+  }
 }
 
 async function inquiryStatus(reference: string): Promise<{ status: string; first_reply_by: string | null }> {
@@ -371,6 +384,36 @@ describe("revisions, changes and expiry", () => {
     expect((await fetch(url(link))).status).toBe(404);
     expect((await fetch(url(`${link}/pdf`))).status).toBe(404);
     expect((await postForm(link, { intent: "accept", name: "Meena", agree: "yes" }, false)).status).toBe(404);
+  });
+});
+
+describe("a quotation mail the buyer's server refused", () => {
+  test("shows as failed with 'Send the mail again', which sends it once, and only while it is failed", async () => {
+    const reference = await quoteRequest();
+    const buyer = await buyerAddress(reference);
+    refused.add(buyer);
+    const staffPage = await sendQuotation(reference);
+    const pageText = async () => (await (await asStaff(staffPage)).text()).replaceAll("<!-- -->", "");
+    await eventually(async () => expect(await pageText()).toMatch(/The mail to the buyer: FAILED after 1 attempt/));
+    expect(await pageText()).toContain("Send the mail again");
+    expect(mailsTo(buyer, /^Quotation /)).toHaveLength(0);
+
+    refused.delete(buyer);
+    const again = await postForm(staffPage, { intent: "send-again" });
+    expect(again.status).toBe(303);
+    expect(again.headers.get("location")).toBe(`${staffPage}?done=resent`);
+    const mail = await quotationMailOf(reference);
+    expect(mail.envelope.to).toContain(buyer);
+    expect(mail.attachments.some((file) => file.contentType === "application/pdf")).toBe(true);
+    await eventually(async () => expect(await pageText()).toMatch(/The mail to the buyer: sent \d/));
+    expect(await pageText()).not.toContain("Send the mail again");
+
+    // Once sent, the same post queues nothing: the buyer gets one mail.
+    expect((await postForm(staffPage, { intent: "send-again" })).status).toBe(303);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(mailsTo(buyer, /^Quotation /)).toHaveLength(1);
+    const history = await (await asStaff(`/inbox/${reference}`)).text();
+    expect(history.match(/mail sent again/g)).toHaveLength(1);
   });
 });
 
