@@ -1,3 +1,5 @@
+import { inboxDone } from "./inbox.ts";
+
 /** How an inquiry was first answered, in the words of its page and history. */
 export const replyLabels = {
   quotation: "a quotation sent",
@@ -69,7 +71,7 @@ export const quotationText = {
   mailState: "The mail to the buyer",
   sendAgain: "Send the mail again",
   done: {
-    resent: "The mail is back in the queue and goes out within half a minute.",
+    resent: inboxDone.resent,
     saved: "Draft saved.",
     sent: "Quotation sent: the mail with its PDF is on its way.",
   },
