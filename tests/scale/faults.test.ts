@@ -246,9 +246,9 @@ describe("faults, with two instances on one PostgreSQL", () => {
     }
   });
 
-  test("a slow mail server (10 s per reply) does not slow the visitor's answer", async () => {
+  test("a slow mail server (5 s per reply) does not slow the visitor's answer", async () => {
     const databaseUrl = await freshDatabase();
-    const catcher = await startMailCatcher({ replyDelayMs: 10_000 });
+    const catcher = await startMailCatcher({ replyDelayMs: 5_000 });
     try {
       const servers = await instances(2, databaseUrl, { ...mailEnv(catcher.port), SMTP_TIMEOUT_SECONDS: "30" });
       const outcomes = await Promise.all(
