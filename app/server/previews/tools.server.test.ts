@@ -81,7 +81,8 @@ describe("runTool", () => {
     expect(result.stopped).toBe("time");
     expect(result.signal).toBe("SIGKILL");
     expect(result.ms).toBeGreaterThanOrEqual(290);
-    expect(result.ms).toBeLessThan(300 + 500);
+    // Far short of the program's 10 s, with room for a loaded machine.
+    expect(result.ms).toBeLessThan(300 + 2000);
     expect(failureOf("sleep", result)).toBe("sleep took too long and was stopped");
   });
 
@@ -96,7 +97,7 @@ describe("runTool", () => {
     // Long enough for Node to start and start its child on a loaded machine (a CI run missed it at 500 ms).
     const result = await timed(runTool(node, ["-e", script], { cwd: dir, limits: { timeoutMs: 4000 } }));
     expect(result.stopped).toBe("time");
-    expect(result.ms).toBeLessThan(4000 + 500);
+    expect(result.ms).toBeLessThan(4000 + 2000);
     const grandchild = Number(result.stdout.toString("utf8").trim());
     expect(grandchild).toBeGreaterThan(0);
     expect(await isGone(grandchild)).toBe(true);
