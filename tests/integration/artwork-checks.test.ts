@@ -460,6 +460,37 @@ describe("hostile files end as 'no preview', within their time, leaving nothing 
     expectNoPreview(checked);
     expectWithinLimit(checked);
   });
+
+  test("an SVG written to make its reading slow ends at its time limit, never holding up the server's thread", async () => {
+    // Thousands of "url(" never closed: a pattern looking for each one's end reads on to the end of
+    // the file every time, seconds of work at this size, and hours at the 20 MB allowed.
+    const file = path.join(dir, "slow-to-read.svg");
+    await writeFile(
+      file,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm">${"url(".repeat(150_000)}`,
+    );
+    const quick = createArtworkChecker({
+      tools: await findTools(),
+      imageTool,
+      scratchRoot,
+      limits: { timeoutMs: 3000 },
+    });
+    let longestGapMs = 0;
+    let last = performance.now();
+    const ticking = setInterval(() => {
+      const now = performance.now();
+      longestGapMs = Math.max(longestGapMs, now - last);
+      last = now;
+    }, 20);
+    try {
+      const checked = await checkFile(file, { using: quick });
+      expectNoPreview(checked);
+      expect(checked.outcome.noPreview).toMatch(/took too long/);
+    } finally {
+      clearInterval(ticking);
+    }
+    expect(longestGapMs).toBeLessThan(1000);
+  });
 });
 
 /** PostScript that never ends, so only a kill stops Ghostscript. */

@@ -28,7 +28,6 @@ import {
   type ZipEntryFindings,
 } from "./report.ts";
 import { type RequestedSize, sizeLine } from "./requested-size.ts";
-import { svgRefusal, svgSizeMm } from "./svg.ts";
 import { failureOf, type RunLimits, runTool, type ToolName, type ToolSet, toolPackages } from "./tools.server.ts";
 import { listZip, unpackEntry } from "./zip-entries.server.ts";
 
@@ -214,35 +213,32 @@ export function createArtworkChecker(options: CheckerOptions) {
     if (!svg) return noPreview("no preview for this CorelDRAW version");
     const file = path.join(ctx.dir, "page.svg");
     await writeNew(file, svg);
-    const result2 = await vector(ctx, file, svg);
+    const result2 = await vector(ctx, file);
     result2.findings.report.push(
       check("CorelDRAW files are read for their page and drawing only: check fonts and colours in CorelDRAW"),
     );
     return result2;
   }
 
-  async function vector(ctx: Ctx, file: string, text: string): Promise<Result> {
-    const refused = svgRefusal(text);
-    if (refused) return noPreview(refused);
-    const size = svgSizeMm(text);
+  /** An SVG, or a CorelDRAW page turned into one: read and drawn in the image tool's process, under its limits. */
+  async function vector(ctx: Ctx, file: string): Promise<Result> {
+    const rendered = await render(ctx, file, "svg");
+    if ("failure" in rendered) return noPreview(rendered.failure);
+    const { sizeMm, liveText } = rendered.info;
     const report = [
-      ...(size ? sizeLine(size, "drawing size", ctx.requested) : []),
+      ...(sizeMm ? sizeLine(sizeMm, "drawing size", ctx.requested) : []),
       fine("Vector drawing: prints sharp at any size"),
-      ...(/<(?:svg:)?text\b/i.test(text)
+      ...(liveText
         ? [check("Text is live: the printer's fonts may replace the designer's; ask for text in outlines")]
         : []),
     ];
-    const rendered = await render(ctx, file, "svg");
-    if ("failure" in rendered) return noPreview(rendered.failure, report);
     return { findings: { previews: 1, report }, images: [rendered.image] };
   }
 
   async function svg(ctx: Ctx, input: string): Promise<Result> {
-    const handle = await open(input);
-    const { size } = await handle.stat();
-    await handle.close();
+    const { size } = await stat(input);
     if (size > MAX_SVG_BYTES) return noPreview("the SVG is too large to preview (over 20 MB)");
-    return vector(ctx, input, await readFile(input, "utf8"));
+    return vector(ctx, input);
   }
 
   async function picture(ctx: Ctx, input: string, kind: ArtworkKind): Promise<Result> {
@@ -392,8 +388,12 @@ async function writeNew(file: string, text: string): Promise<void> {
 
 /** The first page of cdr2xhtml's XHTML, as a standalone SVG. */
 function firstSvg(xhtml: string): string | undefined {
-  const found = xhtml.match(/<svg:svg\b[\s\S]*?<\/svg:svg>/)?.[0];
-  if (!found) return undefined;
+  // Found by position, not a pattern, to take the same time however the page is written.
+  const start = xhtml.search(/<svg:svg[\s>]/);
+  const close = "</svg:svg>";
+  const end = start < 0 ? -1 : xhtml.indexOf(close, start);
+  if (end < 0) return undefined;
+  const found = xhtml.slice(start, end + close.length);
   const plain = found.replace(/<(\/?)svg:/g, "<$1");
   return plain.replace(/^<svg\b/, '<svg xmlns="http://www.w3.org/2000/svg"');
 }

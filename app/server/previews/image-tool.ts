@@ -34,6 +34,10 @@ export type ImageInfo = {
   ppi?: number;
   space: string;
   pages: number;
+  /** An SVG's own size, when its root element states one. */
+  sizeMm?: { width: number; height: number };
+  /** An SVG that keeps its text as text, for the printer's fonts to set. */
+  liveText?: boolean;
 };
 
 async function main(job: ImageJob): Promise<ImageInfo> {
@@ -41,25 +45,47 @@ async function main(job: ImageJob): Promise<ImageInfo> {
   sharp.concurrency(1);
   const limits = { limitInputPixels: job.maxPixels, failOn: "error" as const };
   if (job.mode === "psd") return fromPsd(job, limits);
+  if (job.mode === "svg") return fromSvg(job, limits);
 
-  const first = sharp(job.input, limits);
-  const meta = await first.metadata();
+  const meta = await sharp(job.input, limits).metadata();
   if (!meta.width || !meta.height) throw new Error("the picture's size cannot be read");
-  let source = sharp(job.input, limits);
-  if (job.mode === "svg") {
-    // SVG sizes are in CSS pixels (96 to the inch); render so the long side fits.
-    const density = Math.min(2400, (72 * job.longSide) / Math.max(meta.width, meta.height));
-    // From memory, not from its path: with no folder of its own, the drawing cannot reach a file beside it.
-    source = sharp(await readFile(job.input), { ...limits, density });
-  }
-  await writePreviews(source, job);
+  await writePreviews(sharp(job.input, limits), job);
   return {
     format: meta.format ?? "unknown",
     width: meta.width,
     height: meta.height,
-    ...(job.mode !== "svg" && storedPpi(meta) ? { ppi: storedPpi(meta) } : {}),
+    ...(storedPpi(meta) ? { ppi: storedPpi(meta) } : {}),
     space: meta.space ?? "unknown",
     pages: meta.pages ?? 1,
+  };
+}
+
+/**
+ * An SVG is read here, under the run's limits, and not in the server: a
+ * stranger's text can make its reading slow. Refused when it refers to
+ * anything outside itself; rendered from memory, never from its path, so
+ * that with no folder of its own it cannot reach a file beside it.
+ */
+async function fromSvg(job: ImageJob, limits: { limitInputPixels: number }): Promise<ImageInfo> {
+  const { svgRefusal, svgSizeMm } = await import("./svg.ts");
+  const bytes = await readFile(job.input);
+  const text = bytes.toString("utf8");
+  const refused = svgRefusal(text);
+  if (refused) throw new Error(refused);
+  const meta = await sharp(bytes, limits).metadata();
+  if (!meta.width || !meta.height) throw new Error("the picture's size cannot be read");
+  // SVG sizes are in CSS pixels (96 to the inch); render so the long side fits.
+  const density = Math.min(2400, (72 * job.longSide) / Math.max(meta.width, meta.height));
+  await writePreviews(sharp(bytes, { ...limits, density }), job);
+  const sizeMm = svgSizeMm(text);
+  return {
+    format: meta.format ?? "svg",
+    width: meta.width,
+    height: meta.height,
+    space: meta.space ?? "unknown",
+    pages: 1,
+    ...(sizeMm ? { sizeMm } : {}),
+    liveText: /<(?:svg:)?text\b/i.test(text),
   };
 }
 
