@@ -1,3 +1,5 @@
+import { todayInIndia } from "../../site/lib/quote-schema.ts";
+
 /**
  * India's financial year runs from 1 April to 31 March and is written
  * "2026-27". Quotations are numbered afresh each financial year, as invoices
@@ -5,22 +7,13 @@
  */
 
 /**
- * The calendar day in India, whatever the server's own time zone: a quotation
- * made at 1 a.m. on 1 April in Mumbai belongs to the new year even though it
- * is still 31 March in UTC.
+ * The financial year, such as "2026-27", that a moment falls in by the date in
+ * India, whatever the server's own time zone: a quotation made at 1 a.m. on
+ * 1 April in Mumbai belongs to the new year though it is still 31 March in UTC.
  */
-const indianDate = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Kolkata",
-  year: "numeric",
-  month: "numeric",
-});
-
-/** The financial year, such as "2026-27", that a moment falls in by the date in India. */
 export function financialYear(at: Date): string {
   if (Number.isNaN(at.getTime())) throw new RangeError("A financial year needs a valid date");
-  const parts = indianDate.formatToParts(at);
-  const year = Number(parts.find((part) => part.type === "year")?.value);
-  const month = Number(parts.find((part) => part.type === "month")?.value);
+  const [year = 0, month = 0] = todayInIndia(at).split("-").map(Number);
   const start = month >= 4 ? year : year - 1;
   return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
 }
@@ -31,8 +24,6 @@ function isFinancialYear(year: string): boolean {
   const match = yearPattern.exec(year);
   return match !== null && (Number(match[1]) + 1) % 100 === Number(match[2]);
 }
-
-export type QuotationNumber = { year: string; serial: number; revision: number };
 
 /**
  * "QT/2026-27/0001", with "-R1", "-R2"… for each revision sent after the
@@ -47,30 +38,6 @@ export function quotationNumber(year: string, serial: number, revision = 0): str
   }
   const number = `QT/${year}/${String(serial).padStart(4, "0")}`;
   return revision === 0 ? number : `${number}-R${revision}`;
-}
-
-/**
- * Padding zeros beyond four digits, "R0" and leading zeros in a revision are
- * refused, so that each quotation has exactly one way to be written and a
- * search for it finds it.
- */
-const numberPattern = /^QT\/(\d{4}-\d{2})\/(\d{4}|[1-9]\d{4,})(?:-R([1-9]\d*))?$/;
-
-/**
- * The parts of a quotation number as {@link quotationNumber} writes it, read
- * from what a buyer types or pastes: spaces around it and small letters are
- * forgiven. Undefined for anything else.
- */
-export function parseQuotationNumber(text: string): QuotationNumber | undefined {
-  const match = numberPattern.exec(text.trim().toUpperCase());
-  if (match === null) return undefined;
-  const [, year = "", serialDigits = "", revisionDigits] = match;
-  const serial = Number(serialDigits);
-  const revision = revisionDigits === undefined ? 0 : Number(revisionDigits);
-  if (!isFinancialYear(year) || serial < 1 || !Number.isSafeInteger(serial) || !Number.isSafeInteger(revision)) {
-    return undefined;
-  }
-  return { year, serial, revision };
 }
 
 const monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
