@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
 import { describeDelivery, formatIndiaTime } from "../../server/inbox/report.server.ts";
 import { quotationPagePath } from "../../server/quotations/quotation-mails.server.ts";
@@ -122,11 +123,9 @@ export default function QuotationPage({ loaderData }: Route.ComponentProps) {
               </p>
             )}
             {mail?.canSendAgain && (
-              <form method="post">
-                <button type="submit" name="intent" value="send-again" className="staff-button staff-button--quiet">
-                  {quotationText.sendAgain}
-                </button>
-              </form>
+              <ActionButton intent="send-again" quiet>
+                {quotationText.sendAgain}
+              </ActionButton>
             )}
           </div>
         )}
@@ -146,20 +145,14 @@ export default function QuotationPage({ loaderData }: Route.ComponentProps) {
           )}
           {state === "draft" && (
             <li>
-              <form method="post">
-                <button type="submit" name="intent" value="send" className="staff-button">
-                  {quotationText.send}
-                </button>
-              </form>
+              <ActionButton intent="send">{quotationText.send}</ActionButton>
             </li>
           )}
           {(state === "sent" || state === "changes" || state === "superseded") && (
             <li>
-              <form method="post">
-                <button type="submit" name="intent" value="revise" className="staff-button staff-button--quiet">
-                  {quotationText.revise}
-                </button>
-              </form>
+              <ActionButton intent="revise" quiet>
+                {quotationText.revise}
+              </ActionButton>
             </li>
           )}
         </ul>
@@ -167,5 +160,21 @@ export default function QuotationPage({ loaderData }: Route.ComponentProps) {
         <QuotationSummary document={document} />
       </div>
     </>
+  );
+}
+
+/** One of the page's actions: a form of its own that posts its intent to the action above. */
+function ActionButton({ intent, quiet, children }: { intent: string; quiet?: boolean; children: ReactNode }) {
+  return (
+    <form method="post">
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={quiet ? "staff-button staff-button--quiet" : "staff-button"}
+      >
+        {children}
+      </button>
+    </form>
   );
 }
