@@ -367,6 +367,54 @@ describe("revisions, changes and expiry", () => {
     expect((await fetch(url(linkIn(revised?.text ?? "")))).status).toBe(200);
   });
 
+  test("a revision made from one already replaced replaces every open quotation of its number", async () => {
+    const reference = await quoteRequest();
+    const first = await sendQuotation(reference);
+    const number = (await quotationMailOf(reference)).header("x-quotation-number") ?? "";
+    const reviseAndSend = async (page: string) => {
+      const editing = (await postForm(page, { intent: "revise" })).headers.get("location") ?? "";
+      const saved = await postForm(editing, { ...(await filledForm(reference)) });
+      const sent = (saved.headers.get("location") ?? "").split("?")[0] ?? "";
+      expect((await postForm(sent, { intent: "send" })).status).toBe(303);
+      return sent;
+    };
+    await reviseAndSend(first);
+    const r1 = await theMail((mail) => mail.header("x-quotation-number") === `${number}-R1`);
+    // Staff go back to the first, already replaced, and revise it again.
+    await reviseAndSend(first);
+    await theMail((mail) => mail.header("x-quotation-number") === `${number}-R2`);
+
+    const r1Page = await (await fetch(url(linkIn(r1.text ?? "")))).text();
+    expect(r1Page).toContain("replaced by a newer quotation");
+    expect(
+      (await postForm(linkIn(r1.text ?? ""), { intent: "accept", name: "Meena", agree: "yes" }, false)).status,
+    ).toBe(409);
+  });
+
+  test("a quotation sent at a GST rate since withdrawn from the settings still opens, at the rate it was sent with", async () => {
+    const reference = await quoteRequest();
+    const staffPage = await sendQuotation(reference);
+    const link = linkIn((await quotationMailOf(reference)).text ?? "");
+    // 12 % was withdrawn in September 2025: no list of rates allowed today has it.
+    const db = await openStore(store.location, { busyWaitMs: 5000 });
+    try {
+      const row = await db.get<{ id: number; content: string }>(
+        "SELECT q.id, q.content FROM quotations q JOIN inquiries i ON i.id = q.inquiry_id WHERE i.reference = ?",
+        [reference],
+      );
+      const content = JSON.parse(row?.content ?? "{}") as { lines: { gstRate: number }[] };
+      for (const line of content.lines) line.gstRate = 12;
+      await db.run("UPDATE quotations SET content = ? WHERE id = ?", [JSON.stringify(content), row?.id]);
+    } finally {
+      await db.close();
+    }
+    const page = await fetch(url(link));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/IGST 12 % on/);
+    expect((await fetch(url(`${link}/pdf`))).status).toBe(200);
+    expect((await asStaff(staffPage)).status).toBe(200);
+  });
+
   test("a quotation past its validity answers 404 at its link", async () => {
     const reference = await quoteRequest();
     await sendQuotation(reference);

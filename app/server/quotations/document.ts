@@ -1,8 +1,8 @@
 import { billing } from "../../site/content/billing.ts";
 import { formatAddress, site } from "../../site/content/site.ts";
-import { gstStates } from "../../site/lib/gstin.ts";
+import { gstStates, localTaxName } from "../../site/lib/gstin.ts";
 import { computeQuotation, type Discount, type QuotationTotals } from "./gst.ts";
-import type { Milli, Paise } from "./money.ts";
+import { formatRupees, type Milli, type Paise } from "./money.ts";
 import type { PlaceOfSupply } from "./place-of-supply.ts";
 
 /** One priced line, as staff write it. */
@@ -82,8 +82,11 @@ export function companyNow(): QuotationCompany {
   };
 }
 
-/** The totals of what staff wrote, by the rules in gst.ts, with the rates the settings allow. */
-export function totalsOf(content: QuotationContent): QuotationTotals {
+/** The totals of what staff wrote, by the rules in gst.ts, with the rates the settings allow unless told others. */
+export function totalsOf(
+  content: QuotationContent,
+  allowedRates: readonly number[] = billing.gstRates,
+): QuotationTotals {
   return computeQuotation({
     lines: content.lines.map((line) => ({
       quantityMilli: line.quantityMilli,
@@ -94,6 +97,39 @@ export function totalsOf(content: QuotationContent): QuotationTotals {
     packingPaise: content.packingPaise,
     freightPaise: content.freightPaise,
     supply: content.placeOfSupply.supply,
-    allowedRates: billing.gstRates,
+    allowedRates,
   });
+}
+
+/** The GST rates a quotation's lines charge. */
+export function ratesIn(content: QuotationContent): number[] {
+  return [...new Set(content.lines.map((line) => line.gstRate))];
+}
+
+/** A row of the totals above the grand total; "taxable" marks the taxable value, which the PDF sets apart. */
+export type TotalRow = { label: string; paise: number; taxable?: true };
+
+/** The totals' rows in order, worded alike on the PDF and the pages. */
+export function totalRows({ totals, discount, placeOfSupply }: QuotationDocument): TotalRow[] {
+  const rows: TotalRow[] = [{ label: "Goods total", paise: totals.goods }];
+  if (totals.discount > 0) {
+    const label = discount && "percent" in discount ? `Discount (${discount.percent} %)` : "Discount";
+    rows.push({ label, paise: -totals.discount });
+  }
+  rows.push({ label: "Packing", paise: totals.packing }, { label: "Freight", paise: totals.freight });
+  rows.push({ label: "Taxable value", paise: totals.taxable, taxable: true });
+  for (const rate of totals.byRate) {
+    const on = `on ${formatRupees(rate.taxable)}`;
+    if (placeOfSupply.supply === "intra-state") {
+      rows.push(
+        { label: `CGST ${rate.rate / 2} % ${on}`, paise: rate.cgst },
+        { label: `${localTaxName(placeOfSupply.stateCode)} ${rate.rate / 2} % ${on}`, paise: rate.sgst },
+      );
+    } else {
+      rows.push({ label: `IGST ${rate.rate} % ${on}`, paise: rate.igst });
+    }
+  }
+  // Shown at ₹0.00 too, as on the bills buyers know: nothing is added unseen.
+  rows.push({ label: "Round off", paise: totals.roundOff });
+  return rows;
 }

@@ -10,6 +10,7 @@ import {
   type QuotationCompany,
   type QuotationContent,
   type QuotationDocument,
+  ratesIn,
   totalsOf,
 } from "./document.ts";
 import { financialYear, quotationNumber } from "./numbering.ts";
@@ -108,7 +109,8 @@ export function documentOf(quotation: Quotation, reference: string, now: number)
     date: quotation.issuedOn ?? indiaDay(now),
     reference,
     company: quotation.company ?? companyNow(),
-    totals: totalsOf(quotation.content),
+    // Once sent, at the rates it was sent with, even one the settings have since withdrawn.
+    totals: totalsOf(quotation.content, quotation.state === "draft" ? undefined : ratesIn(quotation.content)),
   };
 }
 
@@ -289,9 +291,13 @@ export function createQuotations(db: Database) {
             id,
           ],
         );
-        if (earlier && (earlier.state === "sent" || earlier.state === "changes")) {
-          await tx.run("UPDATE quotations SET state = 'superseded', updated_at = ? WHERE id = ?", [now, earlier.id]);
-        }
+        // Every other open quotation of this number, not only the one revised: a revision
+        // may start from one already replaced, and two drafts may revise the same one.
+        await tx.run(
+          `UPDATE quotations SET state = 'superseded', updated_at = ?
+           WHERE financial_year = ? AND serial = ? AND id <> ? AND state IN ('sent', 'changes')`,
+          [now, numbered.year, numbered.serial, id],
+        );
         await tx.run("INSERT INTO outbox (quotation_id, kind, next_attempt_at) VALUES (?, 'quotation', ?)", [id, now]);
         await recordFirstReply(tx, draft.inquiryId, "quotation", now);
         const inquiry = await tx.get<{ status: keyof typeof statusLabels }>(
