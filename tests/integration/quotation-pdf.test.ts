@@ -17,7 +17,7 @@ import { amountInWords, formatQuantity, formatRupees } from "../../app/server/qu
 import { placeOfSupply } from "../../app/server/quotations/place-of-supply.ts";
 import { parseLogo, renderQuotationPdf, woffToSfnt } from "../../app/server/quotations/quotation-pdf.server.ts";
 import { billing } from "../../app/site/content/billing.ts";
-import { gstinProblem } from "../../app/site/lib/gstin.ts";
+import { gstinProblem, localTaxName } from "../../app/site/lib/gstin.ts";
 
 // The PDF is read back with Poppler, as a buyer's viewer or a search index
 // would read it, not with the library that wrote it.
@@ -208,7 +208,8 @@ describe("an intra-state quotation", () => {
     expect(text).toContain("meena@example.in");
     expect(text).toContain("PIN code 160017");
     expect(text).toContain(`Place of supply: ${doc.placeOfSupply.stateName} (${doc.placeOfSupply.stateCode})`);
-    expect(text).toContain("Intra-state supply: CGST + SGST");
+    // CGST and UTGST in a union territory without a legislature, such as Chandigarh; else CGST and SGST.
+    expect(text).toContain(`Intra-state supply: CGST + ${localTaxName(billing.stateCode)}`);
   });
 
   test("gives Devanagari back in the order it was typed, though the short i sign is drawn first", () => {
@@ -220,11 +221,12 @@ describe("an intra-state quotation", () => {
     expectLinesAndCharges(text, doc);
   });
 
-  test("charges CGST and SGST at half of each rate, on that rate's taxable value", () => {
+  test("charges CGST and SGST (or UTGST) at half of each rate, on that rate's taxable value", () => {
     for (const rate of doc.totals.byRate) {
       const on = `${rate.rate / 2} % on ${formatRupees(rate.taxable)}`;
       expect(lineWith(text, `CGST ${on}`).trimEnd().endsWith(formatRupees(rate.cgst))).toBe(true);
-      expect(lineWith(text, `SGST ${on}`).trimEnd().endsWith(formatRupees(rate.sgst))).toBe(true);
+      const local = `${localTaxName(billing.stateCode)} ${on}`;
+      expect(lineWith(text, local).trimEnd().endsWith(formatRupees(rate.sgst))).toBe(true);
     }
     expect(text).not.toContain("IGST");
   });

@@ -31,7 +31,8 @@ import {
   setTextMatrix,
   showText,
 } from "pdf-lib";
-import type { QuotationDocument } from "./document.ts";
+import { localTaxName } from "../../site/lib/gstin.ts";
+import { type QuotationDocument, totalRows } from "./document.ts";
 import { amountInWords, formatQuantity, formatRupees } from "./money.ts";
 import { formatDay } from "./numbering.ts";
 import { type Script, scriptRuns, wrapText } from "./pdf-text.ts";
@@ -546,7 +547,12 @@ function drawParties(sheet: Sheet): void {
   ends.push(
     drawBlock(sheet, "Supply", x, right - x, [
       [`Place of supply: ${placeOfSupply.stateName} (${placeOfSupply.stateCode})`, strong],
-      [placeOfSupply.supply === "intra-state" ? "Intra-state supply: CGST + SGST" : "Inter-state supply: IGST", body],
+      [
+        placeOfSupply.supply === "intra-state"
+          ? `Intra-state supply: CGST + ${localTaxName(placeOfSupply.stateCode)}`
+          : "Inter-state supply: IGST",
+        body,
+      ],
     ]),
   );
   sheet.y = Math.min(...ends) - 14;
@@ -697,25 +703,7 @@ function drawFacts(sheet: Sheet, facts: Facts): void {
 function drawTotals(sheet: Sheet): void {
   const { doc } = sheet;
   const { totals } = doc;
-  const rows: [string, string][] = [["Goods total", formatRupees(totals.goods)]];
-  if (totals.discount > 0) {
-    const label =
-      doc.discount && "percent" in doc.discount ? `Discount (${percent(doc.discount.percent)})` : "Discount";
-    rows.push([label, formatRupees(-totals.discount)]);
-  }
-  rows.push(["Packing", formatRupees(totals.packing)], ["Freight", formatRupees(totals.freight)]);
-  const taxableRow = rows.length;
-  rows.push(["Taxable value", formatRupees(totals.taxable)]);
-  for (const rate of totals.byRate) {
-    const on = `on ${formatRupees(rate.taxable)}`;
-    if (doc.placeOfSupply.supply === "intra-state") {
-      rows.push([`CGST ${percent(rate.rate / 2)} ${on}`, formatRupees(rate.cgst)]);
-      rows.push([`SGST ${percent(rate.rate / 2)} ${on}`, formatRupees(rate.sgst)]);
-    } else {
-      rows.push([`IGST ${percent(rate.rate)} ${on}`, formatRupees(rate.igst)]);
-    }
-  }
-  rows.push(["Round off", formatRupees(totals.roundOff)]);
+  const rows = totalRows(doc);
 
   const body: Style = { size: 9 };
   const total: Style = { size: 11, weight: "bold", color: navy };
@@ -747,13 +735,13 @@ function drawTotals(sheet: Sheet): void {
   sheet.ensure(Math.max(rows.length * rowHeight + 3 + totalHeight, leftHeight));
   const top = sheet.y;
 
-  for (const [index, [name, amount]] of rows.entries()) {
+  for (const { label: name, paise, taxable } of rows) {
     // The taxable value closes the charges and opens the tax: a rule and bold set it apart.
-    const style: Style = index === taxableRow ? { ...body, weight: "bold" } : body;
-    if (index === taxableRow) sheet.rule(sheet.y + 0.5, { from: x });
+    const style: Style = taxable ? { ...body, weight: "bold" } : body;
+    if (taxable) sheet.rule(sheet.y + 0.5, { from: x });
     const baseline = sheet.y - ascent(body.size);
     sheet.text(name, x + cellPadding, baseline, style);
-    sheet.text(amount, right - cellPadding, baseline, style, "right");
+    sheet.text(formatRupees(paise), right - cellPadding, baseline, style, "right");
     sheet.y -= rowHeight;
   }
   sheet.y -= 3;

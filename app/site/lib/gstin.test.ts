@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { gstinProblem, gstinStateCode, gstStates, normalizeGstin } from "./gstin.ts";
+import { gstinProblem, gstinStateCode, gstStates, localTaxName, normalizeGstin } from "./gstin.ts";
 
 describe("GSTINs as buyers type them", () => {
   test.each(["27AAPFU0939F1ZV", "29AAGCB7383J1Z4"])("%s, a published GSTIN, is accepted", (gstin) => {
@@ -87,5 +87,23 @@ describe("the state a GSTIN is registered in", () => {
     expect(Object.keys(gstStates)).not.toContain("25");
     expect(Object.keys(gstStates)).not.toContain("28");
     expect(Object.keys(gstStates)).toHaveLength(38);
+  });
+});
+
+describe("the tax within a state besides CGST", () => {
+  test.each([
+    ["04", "UTGST"],
+    ["26", "UTGST"],
+    ["31", "UTGST"],
+    ["35", "UTGST"],
+    ["38", "UTGST"],
+    ["97", "UTGST"],
+    ["07", "SGST"],
+    ["34", "SGST"],
+    ["01", "SGST"],
+    ["27", "SGST"],
+    ["29", "SGST"],
+  ] as const)("in %s is %s", (code, name) => {
+    expect(localTaxName(code)).toBe(name);
   });
 });

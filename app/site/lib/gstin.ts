@@ -47,6 +47,18 @@ export const gstStates = {
 
 export type GstStateCode = keyof typeof gstStates;
 
+/**
+ * Union territories without a legislature of their own, where the tax within
+ * the territory is CGST and UTGST rather than CGST and SGST (UTGST Act 2017,
+ * section 7). Delhi, Puducherry and Jammu and Kashmir have legislatures.
+ */
+const territoriesWithoutLegislature: ReadonlySet<GstStateCode> = new Set(["04", "26", "31", "35", "38", "97"]);
+
+/** The name of the half of the tax within a state that is not CGST: the amount is the same either way. */
+export function localTaxName(code: GstStateCode): "SGST" | "UTGST" {
+  return territoriesWithoutLegislature.has(code) ? "UTGST" : "SGST";
+}
+
 const example = "27AAPFU0939F1ZV";
 
 /** State code, PAN (five letters, four digits, a letter), entity number, Z, check character. */

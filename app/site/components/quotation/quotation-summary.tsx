@@ -1,8 +1,7 @@
-import type { QuotationDocument } from "../../../server/quotations/document.ts";
+import { type QuotationDocument, totalRows } from "../../../server/quotations/document.ts";
 import { amountInWords, formatQuantity, formatRupees } from "../../../server/quotations/money.ts";
 import { formatDay } from "../../../server/quotations/numbering.ts";
-
-const rupees = (paise: number) => formatRupees(paise);
+import { localTaxName } from "../../lib/gstin.ts";
 
 /**
  * A quotation as a page shows it, for staff and for the buyer alike: who it
@@ -33,7 +32,8 @@ export function QuotationSummary({ document }: { document: QuotationDocument }) 
         </dd>
         <dt>Place of supply</dt>
         <dd>
-          {placeOfSupply.stateName} ({placeOfSupply.stateCode}): {intraState ? "CGST and SGST" : "IGST"}
+          {placeOfSupply.stateName} ({placeOfSupply.stateCode}):{" "}
+          {intraState ? `CGST and ${localTaxName(placeOfSupply.stateCode)}` : "IGST"}
         </dd>
       </dl>
 
@@ -59,9 +59,9 @@ export function QuotationSummary({ document }: { document: QuotationDocument }) 
                 <td>
                   {formatQuantity(line.quantityMilli)} {line.unit}
                 </td>
-                <td>{rupees(line.unitPricePaise)}</td>
+                <td>{formatRupees(line.unitPricePaise)}</td>
                 <td>{line.gstRate} %</td>
-                <td>{rupees(totals.lines[index]?.amount ?? 0)}</td>
+                <td>{formatRupees(totals.lines[index]?.amount ?? 0)}</td>
               </tr>
             ))}
           </tbody>
@@ -71,37 +71,12 @@ export function QuotationSummary({ document }: { document: QuotationDocument }) 
       <table className="quotation-summary__totals">
         <caption className="visually-hidden">Totals and taxes</caption>
         <tbody>
-          <Row label="Goods" paise={totals.goods} />
-          {totals.discount > 0 && <Row label="Discount" paise={-totals.discount} />}
-          {totals.packing > 0 && <Row label="Packing" paise={totals.packing} />}
-          {totals.freight > 0 && <Row label="Freight" paise={totals.freight} />}
-          <Row label="Taxable value" paise={totals.taxable} />
-          {totals.byRate.flatMap((rate) =>
-            intraState
-              ? [
-                  <Row
-                    key={`c${rate.rate}`}
-                    label={`CGST ${rate.rate / 2} % on ${rupees(rate.taxable)}`}
-                    paise={rate.cgst}
-                  />,
-                  <Row
-                    key={`s${rate.rate}`}
-                    label={`SGST ${rate.rate / 2} % on ${rupees(rate.taxable)}`}
-                    paise={rate.sgst}
-                  />,
-                ]
-              : [
-                  <Row
-                    key={`i${rate.rate}`}
-                    label={`IGST ${rate.rate} % on ${rupees(rate.taxable)}`}
-                    paise={rate.igst}
-                  />,
-                ],
-          )}
-          {totals.roundOff !== 0 && <Row label="Round off" paise={totals.roundOff} />}
+          {totalRows(document).map((row) => (
+            <Row key={row.label} label={row.label} paise={row.paise} />
+          ))}
           <tr className="quotation-summary__total">
             <th scope="row">Total</th>
-            <td>{rupees(totals.total)}</td>
+            <td>{formatRupees(totals.total)}</td>
           </tr>
         </tbody>
       </table>
