@@ -127,12 +127,12 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
       <section className="section">
         <div className="container quotation-page">
           {done && (
-            <p className="form-status form-status--success" role="status">
+            <p className="quotation-page__state" role="status">
               {done}
             </p>
           )}
           {errors.form && (
-            <p className="form-status form-status--error" role="alert">
+            <p className="quotation-page__state quotation-page__state--error" role="alert">
               {errors.form}
             </p>
           )}
@@ -143,7 +143,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
           {state === "changes" && <p className="quotation-page__state">{text.changesAsked(answeredOn ?? "")}</p>}
           {state === "sent" && <p>{text.intro(document.buyer.name)}</p>}
           <p>
-            <a className="button" href={`/quotation/${token}/pdf`} download>
+            <a className="button button--ghost" href={`/quotation/${token}/pdf`} download>
               {text.download}
             </a>
           </p>
@@ -166,9 +166,9 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
                 value={values.purchase_order ?? ""}
                 optional
               />
-              <div className="form-field form-field--check">
+              <div className={`field field--tick${errors.agree ? " field--invalid" : ""}`}>
                 {errors.agree && (
-                  <p id="agree-error" className="form-field__error">
+                  <p id="agree-error" className="field__error">
                     {errors.agree}
                   </p>
                 )}
@@ -183,7 +183,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
                 />
                 <label htmlFor="agree">{text.accept.agree(site.legalName)}</label>
               </div>
-              <button type="submit" className="button">
+              <button type="submit" className="button button--primary">
                 {text.accept.submit}
               </button>
             </form>
@@ -192,13 +192,13 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
             <form method="post" className="quotation-page__form" noValidate>
               <h2>{text.changes.heading}</h2>
               <input type="hidden" name="intent" value="changes" />
-              <div className="form-field">
+              <div className={`field${errors.message ? " field--invalid" : ""}`}>
                 <label htmlFor="message">{text.changes.message}</label>
-                <p id="message-hint" className="form-field__hint">
+                <p id="message-hint" className="field__hint">
                   {text.changes.hint}
                 </p>
                 {errors.message && (
-                  <p id="message-error" className="form-field__error">
+                  <p id="message-error" className="field__error">
                     {errors.message}
                   </p>
                 )}
@@ -213,7 +213,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
                   aria-describedby={errors.message ? "message-hint message-error" : "message-hint"}
                 />
               </div>
-              <button type="submit" className="button button--secondary">
+              <button type="submit" className="button button--ghost">
                 {text.changes.submit}
               </button>
             </form>
@@ -234,10 +234,10 @@ function Field(props: {
 }) {
   const { name, label, value, error, optional, autoComplete } = props;
   return (
-    <div className="form-field">
+    <div className={`field${error ? " field--invalid" : ""}`}>
       <label htmlFor={name}>{label}</label>
       {error && (
-        <p id={`${name}-error`} className="form-field__error">
+        <p id={`${name}-error`} className="field__error">
           {error}
         </p>
       )}
