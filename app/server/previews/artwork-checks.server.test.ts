@@ -420,6 +420,32 @@ describe("the worker", () => {
     ]);
   });
 
+  test("a check whose every attempt ended with its lease running out is not run again, and ends as 'no preview'", async () => {
+    const db = await database();
+    const { files, reference } = await queued(db, ["svg"]);
+    const uploadId = files[0] ?? "";
+    const checks = createArtworkChecks(db);
+    // Three claims whose holders never came back, as when the file's check brings its process down.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await checks.claim(T0 + attempt * 1000, 500))?.attempt).toBe(attempt);
+    }
+    const { checker, calls } = fakeChecker(async () => ({ outcome, images: [image()] }));
+    const { log, lines } = recordingLog();
+    const worker = startArtworkCheckWorker({ checks, checker, read, log, idleMs: 20 });
+    try {
+      await vi.waitFor(async () => expect((await checks.of([uploadId])).get(uploadId)?.state).toBe("done"), patience);
+    } finally {
+      await worker.stop();
+    }
+
+    expect(calls).toHaveLength(0);
+    expect((await checks.of([uploadId])).get(uploadId)).toEqual({
+      state: "done",
+      outcome: { previews: 0, noPreview: "the file could not be read for a preview", report: [], ms: 0 },
+    });
+    expect(lines).toEqual([`error: Artwork check of a file of ${reference} never finished in 3 attempts: no preview.`]);
+  });
+
   test("a check whose file was discarded while it waited is dropped, its file never read", async () => {
     const db = await database();
     const { files } = await queued(db, ["pdf", "svg"]);

@@ -15,6 +15,9 @@ const MAX_ATTEMPTS = 3;
 
 export type ArtworkChecks = ReturnType<typeof createArtworkChecks>;
 
+/** What a file's check ends as once every attempt has failed for reasons of ours, not the file's. */
+const givenUp: CheckOutcome = { previews: 0, noPreview: "the file could not be read for a preview", report: [], ms: 0 };
+
 /**
  * The queue of artwork checks, one per file sent with an inquiry, and the
  * preview images they made. Like the outbox: a check is run by whoever holds
@@ -247,6 +250,13 @@ export function startArtworkCheckWorker(options: {
       return;
     }
     const label = `a file of ${subject.reference}`;
+    if (claimed.attempt > MAX_ATTEMPTS) {
+      // Each earlier attempt ended with its lease running out, not with an answer: the
+      // file's check took its process down each time, or outlasted the lease. Not again.
+      log.error(`Artwork check of ${label} never finished in ${MAX_ATTEMPTS} attempts: no preview.`);
+      await checks.finish(claimed, givenUp, [], now());
+      return;
+    }
     try {
       const { outcome, images } = await checker.check(
         { kind: subject.kind, read: () => read(claimed.uploadId) },
@@ -268,13 +278,7 @@ export function startArtworkCheckWorker(options: {
         await checks.retryLater(claimed, now() + retryMs * claimed.attempt);
       } else {
         log.error(`Artwork check of ${label} failed ${claimed.attempt} times: ${errorText(error)}`);
-        const outcome: CheckOutcome = {
-          previews: 0,
-          noPreview: "the file could not be read for a preview",
-          report: [],
-          ms: 0,
-        };
-        await checks.finish(claimed, outcome, [], now());
+        await checks.finish(claimed, givenUp, [], now());
       }
     }
   }
