@@ -237,6 +237,19 @@ describe("parsePdfInfo", () => {
     expect(parsePdfInfo(goodInfo).encrypted).toBe(false);
   });
 
+  test("a Title that writes lines of its own cannot stand in for what pdfinfo reckons", () => {
+    // pdfinfo prints a document's Title as stored, line breaks and all.
+    const forged = goodInfo
+      .replace(
+        "Title:           Good artwork",
+        "Title:           Card\nPages:           1\nPage    1 TrimBox:       0.00     0.00   300.47   442.20",
+      )
+      .replace("Pages:           1\nEncrypted", "Pages:           6000\nEncrypted");
+    const info = parsePdfInfo(forged);
+    expect(info.pages).toBe(6000);
+    expect(info.trim).toEqual([8.5, 8.5, 291.97, 433.7]);
+  });
+
   test("output without pages or boxes gives no page and no boxes, not numbers made up", () => {
     const info = parsePdfInfo("Syntax Error: Couldn't find trailer dictionary\n");
     expect(info).toEqual({ pages: 0, encrypted: false, rotation: 0 });

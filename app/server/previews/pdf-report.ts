@@ -14,7 +14,11 @@ export type PdfInfo = {
   trim?: Box;
 };
 
-export function parsePdfInfo(text: string): PdfInfo {
+export function parsePdfInfo(output: string): PdfInfo {
+  // pdfinfo prints the document's own Title, Author and the like first, as stored, line
+  // breaks and all: a file could write "Pages: 1" there. What pdfinfo reckons itself
+  // starts at the last Pages line, after every field the file wrote.
+  const text = output.slice(Math.max(0, lastLineStart(output, "Pages:")));
   const box = (name: string): Box | undefined => {
     const match = text.match(new RegExp(`^Page\\s+1\\s+${name}:\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)`, "m"));
     if (!match) return undefined;
@@ -36,6 +40,12 @@ export function parsePdfInfo(text: string): PdfInfo {
     if (found) info[key] = found;
   }
   return info;
+}
+
+/** Where the last line beginning with `start` begins; -1 when none does. */
+function lastLineStart(text: string, start: string): number {
+  const at = text.lastIndexOf(`\n${start}`);
+  return at >= 0 ? at + 1 : text.startsWith(start) ? 0 : -1;
 }
 
 /** One font as pdffonts lists it. */
