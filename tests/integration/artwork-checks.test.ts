@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -385,6 +385,17 @@ describe("hostile files end as 'no preview', within their time, leaving nothing 
     expectNoPreview(checked);
     expectWithinLimit(checked);
     expect(checked.outcome.noPreview).toMatch(/more than 100 times/);
+  });
+
+  test("a ZIP whose listed files all point at the same packed data is refused for what the whole unpacks to", async () => {
+    const file = await samples.zipOfOverlappingEntries(dir);
+    const { size } = await stat(file);
+    const { entries, entryBytes } = samples.OVERLAPPING_ZIP;
+    expect(entries * entryBytes).toBeGreaterThan(size * 100);
+    const checked = await checkFile(file);
+    expectNoPreview(checked);
+    expectWithinLimit(checked);
+    expect(checked.outcome.noPreview).toBe("the ZIP unpacks to more than 100 times its size");
   });
 
   test("a ZIP whose file inflates to far more than it says", async () => {

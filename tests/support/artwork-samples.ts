@@ -680,6 +680,46 @@ export async function zipBomb(dir: string): Promise<string> {
   return file;
 }
 
+export const OVERLAPPING_ZIP = { entries: 60, entryBytes: 2 * 1024 * 1024 } as const;
+
+/**
+ * A ZIP whose 60 listed files all point at the same packed data, each in
+ * bounds (2 MB at about 4:1): what each says is modest, but the archive, a
+ * few hundred KB, would unpack to 120 MB.
+ */
+export async function zipOfOverlappingEntries(dir: string): Promise<string> {
+  // Four values a byte, in an order with no repeats to find: deflate packs them about four to one, never a hundred.
+  const data = Buffer.alloc(OVERLAPPING_ZIP.entryBytes);
+  let state = 0x2545f491;
+  for (let i = 0; i < data.length; i++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    data[i] = 97 + ((state >>> 0) % 4);
+  }
+  const stored = deflateRawSync(data);
+  const record = (name: string): ZipRecord => ({
+    name: Buffer.from(name),
+    method: 8,
+    crc: crc32(data),
+    compressedSize: stored.length,
+    size: data.length,
+    offset: 0,
+  });
+  const local = localHeader(record("artwork/page-01.pdf"));
+  const directory = Buffer.concat(
+    Array.from({ length: OVERLAPPING_ZIP.entries }, (_, i) =>
+      centralHeader(record(`artwork/page-${String(i + 1).padStart(2, "0")}.pdf`)),
+    ),
+  );
+  const offset = local.length + stored.length;
+  return writeSample(
+    dir,
+    "overlapping.zip",
+    Buffer.concat([local, stored, directory, endOfCentralDirectory(OVERLAPPING_ZIP.entries, directory.length, offset)]),
+  );
+}
+
 export const LYING_ZIP = { declaredSize: 1000, realSize: 50 * 1024 * 1024 } as const;
 
 /** A ZIP whose entry says it is 1000 bytes and inflates to 50 MB (its CRC is that of the 50 MB). */
