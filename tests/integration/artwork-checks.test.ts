@@ -387,6 +387,25 @@ describe("hostile files end as 'no preview', within their time, leaving nothing 
     expect(checked.outcome.noPreview).toMatch(/more than 100 times/);
   });
 
+  test("a ZIP with a good PDF, then a file larger than it says: the PDF's preview stays, and the rest is a problem", async () => {
+    const file = await samples.zip(dir, "good-then-lying.zip", [
+      {
+        name: "artwork/card.pdf",
+        data: await readFile(await samples.goodPdf(await mkdtemp(path.join(dir, "good-then-lying-")))),
+      },
+      { name: "artwork/poster.pdf", data: Buffer.alloc(samples.LYING_ZIP.realSize), declaredSize: 1000 },
+    ]);
+    const checked = await checkFile(file);
+    expect(checked.outcome.previews).toBe(1);
+    expect(checked.outcome.noPreview).toBeUndefined();
+    expect(checked.outcome.entries?.[0]?.findings?.preview).toBe(0);
+    expect(checked.outcome.entries?.[1]?.findings).toBeUndefined();
+    expect(marked(checked.outcome.report, "problem")).toEqual([
+      problem("a file in the ZIP is larger than the ZIP says"),
+    ]);
+    await expectPreview(checked.images[0]);
+  });
+
   test("a ZIP whose listed files all point at the same packed data is refused for what the whole unpacks to", async () => {
     const file = await samples.zipOfOverlappingEntries(dir);
     const { size } = await stat(file);

@@ -253,34 +253,50 @@ export function createArtworkChecker(options: CheckerOptions) {
     const entries: ZipEntryFindings[] = [];
     const images: PreviewImage[] = [];
     let previewed = 0;
+    let unopened = 0;
     for (const entry of listing.entries) {
       const listed: ZipEntryFindings = { name: entry.name, size: entry.size };
       entries.push(listed);
-      if (previewed >= ZIP_PREVIEWS || entry.size === 0) continue;
-      const entryDir = await mkdtemp(path.join(ctx.dir, "entry-"));
-      const unpacked = path.join(entryDir, "input");
-      try {
-        await unpackEntry(input, entry, unpacked);
-      } catch (error) {
-        // yauzl's own check and ours both stop a file that inflates past its listed size.
-        const larger = error instanceof Error && /larger than|too many bytes/i.test(error.message);
-        const reason = larger
-          ? "a file in the ZIP is larger than the ZIP says"
-          : "a file in the ZIP could not be unpacked";
-        return { result: noPreview(reason), entries };
+      if (entry.size === 0) continue;
+      if (previewed >= ZIP_PREVIEWS) {
+        unopened++;
+        continue;
       }
-      const kind = await detectArtworkKind(Buffer.from(await readHead(unpacked), "latin1"));
-      if (!kind || kind === "zip") continue;
-      listed.kind = artworkKindLabels[kind];
-      previewed++;
-      const inner = await checkKind({ ...ctx, dir: entryDir }, unpacked, kind);
-      listed.findings = { ...inner.findings, ...(inner.images[0] ? { preview: images.length } : {}) };
-      images.push(...inner.images);
-      await rm(entryDir, { recursive: true, force: true });
+      const entryDir = await mkdtemp(path.join(ctx.dir, "entry-"));
+      try {
+        const unpacked = path.join(entryDir, "input");
+        try {
+          await unpackEntry(input, entry, unpacked);
+        } catch (error) {
+          // yauzl's own check and ours both stop a file that inflates past its listed size.
+          const larger = error instanceof Error && /larger than|too many bytes/i.test(error.message);
+          const reason = larger
+            ? "a file in the ZIP is larger than the ZIP says"
+            : "a file in the ZIP could not be unpacked";
+          // The previews already made stay, with the files they belong to: the rest is not read.
+          if (images.length === 0) return { result: noPreview(reason), entries };
+          return { result: { findings: { previews: images.length, report: [problem(reason)] }, images }, entries };
+        }
+        const kind = await detectArtworkKind(Buffer.from(await readHead(unpacked), "latin1"));
+        if (!kind || kind === "zip") continue;
+        listed.kind = artworkKindLabels[kind];
+        previewed++;
+        const inner = await checkKind({ ...ctx, dir: entryDir }, unpacked, kind);
+        listed.findings = { ...inner.findings, ...(inner.images[0] ? { preview: images.length } : {}) };
+        images.push(...inner.images);
+      } finally {
+        // Each file's folder goes as soon as it is read, so that the ZIP never stands unpacked whole.
+        await rm(entryDir, { recursive: true, force: true });
+      }
     }
     const report = [fine(`${plural(entries.length, "file")} in the ZIP`)];
-    if (previewed >= ZIP_PREVIEWS)
-      report.push(check(`Previews were made of the first ${ZIP_PREVIEWS} artwork files only`));
+    if (unopened > 0) {
+      report.push(
+        check(
+          `Previews were made of the first ${ZIP_PREVIEWS} artwork files; ${plural(unopened, "file")} after them not opened`,
+        ),
+      );
+    }
     return {
       result: {
         findings: {
