@@ -40,6 +40,21 @@ function inboxAddresses(): { what: string; method: "GET" | "POST"; target: strin
     { what: "an erasure of an existing inquiry", method: "POST", target: staffPaths.erase(existing), body: "" },
     { what: "an erasure of a missing inquiry", method: "POST", target: staffPaths.erase(missing), body: "" },
     { what: "an address that names nothing", method: "GET", target: "/inbox/nothing/here" },
+    {
+      what: "a first reply marked",
+      method: "POST",
+      target: staffPaths.inquiry(existing),
+      body: "intent=replied&by=call",
+    },
+    { what: "a file's preview", method: "GET", target: staffPaths.preview(existing, "1", 0, "large") },
+    { what: "the new quotation's form", method: "GET", target: staffPaths.newQuotation(existing) },
+    { what: "a new quotation", method: "POST", target: staffPaths.newQuotation(existing), body: "intent=save" },
+    { what: "a quotation", method: "GET", target: staffPaths.quotation(existing, 1) },
+    { what: "a quotation sent", method: "POST", target: staffPaths.quotation(existing, 1), body: "intent=send" },
+    { what: "a quotation's form", method: "GET", target: staffPaths.editQuotation(existing, 1) },
+    { what: "a quotation saved", method: "POST", target: staffPaths.editQuotation(existing, 1), body: "intent=save" },
+    { what: "a quotation's PDF", method: "GET", target: staffPaths.quotationPdf(existing, 1) },
+    { what: "a quotation of a missing inquiry", method: "GET", target: staffPaths.quotation(missing, 1) },
   ];
 }
 

@@ -492,6 +492,39 @@ describe("the staff side is staff-only", () => {
     const preview = await asStaff(`/inbox/${one}/quotations/${id}/pdf`);
     expect(preview.headers.get("content-type")).toBe("application/pdf");
     expect(await pdfText(new Uint8Array(await preview.arrayBuffer()), "draft.pdf")).toContain("DRAFT");
+
+    // Nor can it be sent, revised or edited under another inquiry's reference.
+    for (const [pathname, fields] of [
+      [`/inbox/${other}/quotations/${id}`, { intent: "send" }],
+      [`/inbox/${other}/quotations/${id}`, { intent: "revise" }],
+      [`/inbox/${other}/quotations/${id}/edit`, await filledForm(one)],
+    ] as const) {
+      expect((await postForm(pathname, fields)).status, pathname).toBe(404);
+    }
+    expect((await asStaff(`/inbox/${other}/quotations/${id}/edit`)).status).toBe(404);
+    const staffPage = await (await asStaff(`/inbox/${one}/quotations/${id}`)).text();
+    expect(staffPage.replaceAll("<!-- -->", "")).toMatch(/: Draft<\/h1>/);
+  });
+
+  test("a staff post from another site is refused, and the quotation stays unsent", async () => {
+    const reference = await quoteRequest();
+    const saved = await postForm(`/inbox/${reference}/quotations/new`, await filledForm(reference));
+    const page = (saved.headers.get("location") ?? "").split("?")[0] ?? "";
+    const forged = await fetch(url(page), {
+      method: "POST",
+      body: new URLSearchParams({ intent: "send" }),
+      headers: { cookie, Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      redirect: "manual",
+    });
+    expect(forged.status).toBe(403);
+    expect((await asStaff(page)).status).toBe(200);
+    expect((await (await asStaff(page)).text()).replaceAll("<!-- -->", "")).toMatch(/: Draft<\/h1>/);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(
+      smtp.mails.filter(
+        (mail) => mail.header("x-inquiry-reference") === reference && /^Quotation/.test(mail.header("subject") ?? ""),
+      ),
+    ).toHaveLength(0);
   });
 });
 
