@@ -28,7 +28,16 @@ import {
   type ZipEntryFindings,
 } from "./report.ts";
 import { type RequestedSize, sizeLine } from "./requested-size.ts";
-import { failureOf, type RunLimits, runTool, type ToolName, type ToolSet, toolPackages } from "./tools.server.ts";
+import {
+  defaultRunLimits,
+  failureOf,
+  firstLine,
+  type RunLimits,
+  runTool,
+  type ToolName,
+  type ToolSet,
+  toolPackages,
+} from "./tools.server.ts";
 import { listZip, unpackEntry } from "./zip-entries.server.ts";
 
 /** A preview as stored: the large image for the inquiry page, the small one for the file list. */
@@ -94,7 +103,7 @@ export function createArtworkChecker(options: CheckerOptions) {
     mode: ImageJob["mode"],
   ): Promise<{ info: ImageInfo; image: PreviewImage } | { failure: string }> {
     const output = await mkdtemp(path.join(ctx.dir, "render-"));
-    const timeoutMs = limits.timeoutMs ?? 30_000;
+    const timeoutMs = limits.timeoutMs ?? defaultRunLimits.timeoutMs;
     const job: ImageJob = {
       input,
       output,
@@ -374,11 +383,7 @@ async function exists(file: string): Promise<boolean> {
 
 /** A tool's first line on stderr, to add to a reason. */
 function saying(stderr: string): string {
-  const line = stderr
-    .split("\n")
-    .find((part) => part.trim() !== "")
-    ?.replace(/[^\x20-\x7e]/g, "")
-    .trim();
+  const line = firstLine(stderr);
   return line ? ` (${line.slice(0, 120)})` : "";
 }
 

@@ -1,4 +1,16 @@
-import { BLEED_MM, check, fine, mm, mmFromPoints, plural, problem, type ReportLine, resolutionMark } from "./report.ts";
+import {
+  BLEED_MM,
+  check,
+  fine,
+  LOWEST_PPI,
+  mm,
+  mmFromPoints,
+  PRINT_PPI,
+  plural,
+  problem,
+  type ReportLine,
+  resolutionMark,
+} from "./report.ts";
 import { type RequestedSize, sizeLine } from "./requested-size.ts";
 
 type Box = [number, number, number, number];
@@ -152,13 +164,13 @@ export function imageLines(images: readonly PdfImage[]): ReportLine[] {
   else if (mark === "check")
     lines.push(
       check(
-        `${plural(below(300), "image")} below 300 ppi (lowest ${lowest.ppi} ppi, page ${lowest.page}): may print soft`,
+        `${plural(below(PRINT_PPI), "image")} below ${PRINT_PPI} ppi (lowest ${lowest.ppi} ppi, page ${lowest.page}): may print soft`,
       ),
     );
   else
     lines.push(
       problem(
-        `${plural(below(150), "image")} below 150 ppi (lowest ${lowest.ppi} ppi, page ${lowest.page}): will print blurred`,
+        `${plural(below(LOWEST_PPI), "image")} below ${LOWEST_PPI} ppi (lowest ${lowest.ppi} ppi, page ${lowest.page}): will print blurred`,
       ),
     );
   const rgb = images.filter((image) => isRgb(image)).length;

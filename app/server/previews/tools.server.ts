@@ -164,7 +164,8 @@ export function failureOf(tool: string, result: RunResult): string | undefined {
   return undefined;
 }
 
-function firstLine(text: string): string {
+/** The first line of what a tool said, short and printable: tools quote paths and bytes of the file. */
+export function firstLine(text: string): string {
   const line = text.split("\n").find((part) => part.trim() !== "") ?? "";
   // Tools quote paths and bytes of the file: keep it short and printable.
   return line
