@@ -902,6 +902,29 @@ function setMetadata(pdf: PDFDocument, doc: QuotationDocument): void {
  * nothing but `doc` and the fonts and logo, so the same quotation gives the
  * same bytes.
  */
+/**
+ * A quotation's PDF as an answer, never stored by a cache: shown in the
+ * browser ("inline") or saved ("attachment"), under its number as a file name.
+ */
+export async function quotationPdfResponse(
+  doc: QuotationDocument,
+  disposition: "inline" | "attachment",
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const pdf = await renderQuotationPdf(doc);
+  const name = `${(doc.number ?? "draft-quotation").replaceAll("/", "-")}.pdf`;
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(pdf.byteLength),
+      "Content-Disposition": `${disposition}; filename="${name}"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "no-store",
+      ...headers,
+    },
+  });
+}
+
 export async function renderQuotationPdf(doc: QuotationDocument): Promise<Uint8Array> {
   const { fonts: files, logo } = await loadAssets();
   const pdf = await PDFDocument.create({ updateMetadata: false });

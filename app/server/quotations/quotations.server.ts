@@ -321,11 +321,21 @@ export function createQuotations(db: Database) {
     linkOf: async (quotation: Quotation) =>
       quotation.sentAt === undefined ? undefined : linkToken(db, quotation.id, quotation.sentAt),
 
-    /** The quotation a buyer's link names, whatever its state; undefined for a token that names none. */
-    async byToken(token: string): Promise<Quotation | undefined> {
+    /**
+     * The quotation a buyer's link names, with its inquiry's reference, for
+     * its page and its PDF alike; undefined for a token that names none, a
+     * draft, and a quotation past its validity.
+     */
+    async forBuyer(token: string, now: number): Promise<{ quotation: Quotation; reference: string } | undefined> {
       if (!QUOTATION_TOKEN_PATTERN.test(token)) return undefined;
-      const row = await db.get<Row>("SELECT * FROM quotations WHERE token_hash = ?", [tokenHash(token)]);
-      return row && quotationOf(row);
+      const row = await db.get<Row & { reference: string }>(
+        `SELECT q.*, i.reference FROM quotations q JOIN inquiries i ON i.id = q.inquiry_id
+         WHERE q.token_hash = ? AND q.state <> 'draft'`,
+        [tokenHash(token)],
+      );
+      if (!row) return undefined;
+      const quotation = quotationOf(row);
+      return standingOf(quotation, now) === "expired" ? undefined : { quotation, reference: row.reference };
     },
 
     /** The buyer first opened it: staff see "opened". */

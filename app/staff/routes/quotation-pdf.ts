@@ -1,4 +1,4 @@
-import { renderQuotationPdf } from "../../server/quotations/quotation-pdf.server.ts";
+import { quotationPdfResponse } from "../../server/quotations/quotation-pdf.server.ts";
 import { documentOf } from "../../server/quotations/quotations.server.ts";
 import { refuseMethod, staffRequestFor } from "../lib/inbox-request.server.ts";
 import { quotationOfInquiry } from "../lib/quotation-request.server.ts";
@@ -8,17 +8,7 @@ import type { Route } from "./+types/quotation-pdf";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { services, inquiry } = await staffRequestFor(request, params.reference);
   const quotation = await quotationOfInquiry(services, inquiry.id, params.quotation);
-  const pdf = await renderQuotationPdf(documentOf(quotation, inquiry.reference, Date.now()));
-  const name = `${(quotation.number ?? "draft-quotation").replaceAll("/", "-")}.pdf`;
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(pdf.byteLength),
-      "Content-Disposition": `inline; filename="${name}"`,
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "no-store",
-    },
-  });
+  return quotationPdfResponse(documentOf(quotation, inquiry.reference, Date.now()), "inline");
 }
 
 export const action = ({ request }: Route.ActionArgs) => refuseMethod(request);
