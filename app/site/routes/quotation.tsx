@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { clientAddressContext } from "../../request-context.server.ts";
 import { readFormBody } from "../../server/forms/form-body.server.ts";
 import { formatDay } from "../../server/quotations/numbering.ts";
-import { documentOf, indiaDay, type Quotation, standingOf } from "../../server/quotations/quotations.server.ts";
+import { documentOf, indiaDay, type Quotation } from "../../server/quotations/quotations.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { sessionIdFrom } from "../../server/staff/cookie.server.ts";
 import pageCss from "../components/quotation/quotation-page.css?inline";
@@ -12,10 +12,8 @@ import { PageBanner } from "../components/sections/page-banner.tsx";
 import { quotationPageText as text } from "../content/quotation-page.ts";
 import { site } from "../content/site.ts";
 import { buildMeta } from "../lib/meta.ts";
+import { type AnswerErrors, answerLimits, readBuyerAnswer } from "../lib/quotation-answer.ts";
 import type { Route } from "./+types/quotation";
-
-const NAME_LIMIT = 150;
-const MESSAGE_LIMIT = 2000;
 
 /**
  * The quotation a buyer's link names: nothing else. A token that names none,
@@ -23,14 +21,9 @@ const MESSAGE_LIMIT = 2000;
  * whatever was changed in the address.
  */
 async function quotationOf(token: string): Promise<{ quotation: Quotation; reference: string }> {
-  const services = siteServices();
-  const quotation = await services.quotations.byToken(token);
-  if (!quotation || quotation.state === "draft" || standingOf(quotation, Date.now()) === "expired") {
-    throw data(null, { status: 404 });
-  }
-  const reference = await services.quotations.referenceOf(quotation.inquiryId);
-  if (!reference) throw data(null, { status: 404 });
-  return { quotation, reference };
+  const found = await siteServices().quotations.forBuyer(token, Date.now());
+  if (!found) throw data(null, { status: 404 });
+  return found;
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -53,7 +46,7 @@ async function openedByStaff(request: Request): Promise<boolean> {
   return id !== undefined && (await siteServices().staff.sessions.find(id)) !== undefined;
 }
 
-type Answer = { errors: Record<string, string>; values: Record<string, string> };
+type Answer = { errors: AnswerErrors & { form?: string }; values: Record<string, string> };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { quotation } = await quotationOf(params.token);
@@ -63,35 +56,23 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   });
   if (body.problem) throw data(null, { status: 400 });
   const values = body.fields;
-  const errors: Record<string, string> = {};
-  const back = (done: string) => redirect(`/quotation/${params.token}?done=${done}`, 303);
+  const read = readBuyerAnswer(values);
+  if (!read) throw data(null, { status: 400 });
+  if ("errors" in read) return data<Answer>({ errors: read.errors, values }, { status: 400 });
+  const { answer } = read;
   const quotations = siteServices().quotations;
-  if (values.intent === "accept") {
-    const name = (values.name ?? "").trim();
-    const purchaseOrder = (values.purchase_order ?? "").trim();
-    if (!name) errors.name = text.errors.name;
-    if (name.length > NAME_LIMIT || purchaseOrder.length > NAME_LIMIT) errors.name = text.errors.tooLong(NAME_LIMIT);
-    if (values.agree !== "yes") errors.agree = text.errors.agree;
-    if (Object.keys(errors).length > 0) return data<Answer>({ errors, values }, { status: 400 });
-    const from = context.get(clientAddressContext);
-    if (await quotations.accept(quotation.id, { name, purchaseOrder, from }, Date.now())) {
-      siteServices().notifyOutbox();
-      return back("accepted");
-    }
-    return data<Answer>({ errors: { form: text.errors.closed }, values }, { status: 409 });
-  }
-  if (values.intent === "changes") {
-    const message = (values.message ?? "").trim();
-    if (!message) errors.message = text.errors.message;
-    if (message.length > MESSAGE_LIMIT) errors.message = text.errors.tooLong(MESSAGE_LIMIT);
-    if (Object.keys(errors).length > 0) return data<Answer>({ errors, values }, { status: 400 });
-    if (await quotations.askChanges(quotation.id, message, Date.now())) {
-      siteServices().notifyOutbox();
-      return back("changes");
-    }
-    return data<Answer>({ errors: { form: text.errors.closed }, values }, { status: 409 });
-  }
-  throw data(null, { status: 400 });
+  const now = Date.now();
+  const taken =
+    answer.intent === "accept"
+      ? await quotations.accept(
+          quotation.id,
+          { name: answer.name, purchaseOrder: answer.purchaseOrder, from: context.get(clientAddressContext) },
+          now,
+        )
+      : await quotations.askChanges(quotation.id, answer.message, now);
+  if (!taken) return data<Answer>({ errors: { form: text.errors.closed }, values }, { status: 409 });
+  siteServices().notifyOutbox();
+  return redirect(`/quotation/${params.token}?done=${answer.intent === "accept" ? "accepted" : "changes"}`, 303);
 }
 
 /**
@@ -163,6 +144,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
               <Field
                 name="purchase_order"
                 label={text.accept.purchaseOrder}
+                error={errors.purchase_order}
                 value={values.purchase_order ?? ""}
                 optional
               />
@@ -206,7 +188,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
                   id="message"
                   name="message"
                   rows={4}
-                  maxLength={MESSAGE_LIMIT}
+                  maxLength={answerLimits.message}
                   required
                   defaultValue={values.message ?? ""}
                   aria-invalid={errors.message ? true : undefined}
@@ -246,7 +228,7 @@ function Field(props: {
         id={name}
         name={name}
         defaultValue={value}
-        maxLength={NAME_LIMIT}
+        maxLength={answerLimits.name}
         required={!optional}
         autoComplete={autoComplete}
         aria-invalid={error ? true : undefined}

@@ -1,0 +1,47 @@
+import { describe, expect, test } from "vitest";
+import { answerLimits, readBuyerAnswer } from "./quotation-answer.ts";
+
+describe("a buyer's answer to a quotation", () => {
+  test("an acceptance with a name and the tick, the purchase order optional, trimmed", () => {
+    expect(readBuyerAnswer({ intent: "accept", name: "  Asha Verma ", agree: "yes" })).toEqual({
+      answer: { intent: "accept", name: "Asha Verma", purchaseOrder: "" },
+    });
+    expect(readBuyerAnswer({ intent: "accept", name: "Asha", purchase_order: " PO/1 ", agree: "yes" })).toEqual({
+      answer: { intent: "accept", name: "Asha", purchaseOrder: "PO/1" },
+    });
+  });
+
+  test("an acceptance without a name or the tick says so beside each", () => {
+    expect(readBuyerAnswer({ intent: "accept", name: "   " })).toEqual({
+      errors: { name: "Please type your name.", agree: "Please tick the box to accept." },
+    });
+  });
+
+  test("a name or purchase order over the limit is refused at its own field, one under it taken", () => {
+    const long = "x".repeat(answerLimits.name + 1);
+    expect(readBuyerAnswer({ intent: "accept", name: long, agree: "yes" })).toEqual({
+      errors: { name: `At most ${answerLimits.name} characters.` },
+    });
+    expect(readBuyerAnswer({ intent: "accept", name: "Asha", purchase_order: long, agree: "yes" })).toEqual({
+      errors: { purchase_order: `At most ${answerLimits.name} characters.` },
+    });
+    expect(readBuyerAnswer({ intent: "accept", name: long.slice(1), agree: "yes" })).toHaveProperty("answer");
+  });
+
+  test("a request for changes needs a message, within its limit", () => {
+    expect(readBuyerAnswer({ intent: "changes", message: " Please quote 5,000 too. " })).toEqual({
+      answer: { intent: "changes", message: "Please quote 5,000 too." },
+    });
+    expect(readBuyerAnswer({ intent: "changes", message: "" })).toEqual({
+      errors: { message: "Please say what should change." },
+    });
+    expect(readBuyerAnswer({ intent: "changes", message: "x".repeat(answerLimits.message + 1) })).toEqual({
+      errors: { message: `At most ${answerLimits.message} characters.` },
+    });
+  });
+
+  test("a post that is neither is not an answer", () => {
+    expect(readBuyerAnswer({ intent: "delete" })).toBeUndefined();
+    expect(readBuyerAnswer({})).toBeUndefined();
+  });
+});

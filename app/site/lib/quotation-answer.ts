@@ -1,0 +1,43 @@
+import { quotationPageText } from "../content/quotation-page.ts";
+
+/** The longest name or purchase-order number, and the longest request for changes, a buyer may send. */
+export const answerLimits = { name: 150, message: 2000 } as const;
+
+export type BuyerAnswer =
+  | { intent: "accept"; name: string; purchaseOrder: string }
+  | { intent: "changes"; message: string };
+
+/** A field's message, by the field's name in the form. */
+export type AnswerErrors = Partial<Record<"name" | "purchase_order" | "agree" | "message", string>>;
+
+/**
+ * What the buyer's form on a quotation's page says, checked: an acceptance
+ * (a name, an optional purchase-order number, the tick) or a request for
+ * changes (a message); each field's problem otherwise. Undefined for a post
+ * that is neither.
+ */
+export function readBuyerAnswer(
+  values: Readonly<Record<string, string | undefined>>,
+): { answer: BuyerAnswer } | { errors: AnswerErrors } | undefined {
+  const words = quotationPageText.errors;
+  const errors: AnswerErrors = {};
+  const tooLong = (text: string, max: number) => (text.length > max ? words.tooLong(max) : undefined);
+  const settle = (answer: BuyerAnswer) => (Object.keys(errors).length > 0 ? { errors } : { answer });
+  if (values.intent === "accept") {
+    const name = (values.name ?? "").trim();
+    const purchaseOrder = (values.purchase_order ?? "").trim();
+    const nameProblem = name ? tooLong(name, answerLimits.name) : words.name;
+    const orderProblem = tooLong(purchaseOrder, answerLimits.name);
+    if (nameProblem) errors.name = nameProblem;
+    if (orderProblem) errors.purchase_order = orderProblem;
+    if (values.agree !== "yes") errors.agree = words.agree;
+    return settle({ intent: "accept", name, purchaseOrder });
+  }
+  if (values.intent === "changes") {
+    const message = (values.message ?? "").trim();
+    const problem = message ? tooLong(message, answerLimits.message) : words.message;
+    if (problem) errors.message = problem;
+    return settle({ intent: "changes", message });
+  }
+  return undefined;
+}
