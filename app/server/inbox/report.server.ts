@@ -12,7 +12,7 @@ import { quoteRows } from "../contact/quote-form.server.ts";
 import { formatRupees } from "../quotations/money.ts";
 import type { ReplyFacts } from "./inbox.server.ts";
 
-const inIndia = new Intl.DateTimeFormat("en-CA", {
+const indiaClock = new Intl.DateTimeFormat("en-CA", {
   timeZone: "Asia/Kolkata",
   year: "numeric",
   month: "2-digit",
@@ -24,9 +24,16 @@ const inIndia = new Intl.DateTimeFormat("en-CA", {
 
 /** 2026-11-22 10:42, India time: sorts as text and reads at a glance. */
 export function formatIndiaTime(value: string | number): string {
-  const parts = Object.fromEntries(inIndia.formatToParts(new Date(value)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(indiaClock.formatToParts(new Date(value)).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
+
+/** A moment as the staff pages show it: India time, marked so. */
+export const inIndia = (value: string | number) => `${formatIndiaTime(value)} IST`;
+
+/** A mail that failed, or was never confirmed, may be sent again. */
+export const canSendAgain = (delivery: DeliveryStatus | undefined) =>
+  delivery?.state === "failed" || delivery?.state === "unknown";
 
 const attempts = (count: number) => `${count} ${count === 1 ? "attempt" : "attempts"}`;
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { formatIndiaTime } from "../../server/inbox/report.server.ts";
+import { inIndia } from "../../server/inbox/report.server.ts";
 import { StaffBar } from "../components/staff-bar.tsx";
 import { staffRequestFor } from "../lib/inbox-request.server.ts";
 import { staffPageMeta } from "../lib/page.ts";
@@ -17,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     phone: inquiry.phone,
     matches: (await services.inbox.samePerson(inquiry.id)).map((match) => ({
       reference: match.reference,
-      received: `${formatIndiaTime(match.receivedAt)} IST`,
+      received: inIndia(match.receivedAt),
     })),
   };
 }

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { DeliveryStatus, MailKind } from "../../server/contact/inquiries.server.ts";
 import { quoteRows } from "../../server/contact/quote-form.server.ts";
-import { describeDelivery, formatIndiaTime, serviceName } from "../../server/inbox/report.server.ts";
+import { canSendAgain, describeDelivery, inIndia, serviceName } from "../../server/inbox/report.server.ts";
 import { formatRupees } from "../../server/quotations/money.ts";
 import { standingOf } from "../../server/quotations/quotations.server.ts";
 import type { SiteServices } from "../../server/site-services.server.ts";
@@ -30,8 +30,6 @@ import { formatWait } from "../lib/wait.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/inquiry";
 
-const inIndia = (value: string | number) => `${formatIndiaTime(value)} IST`;
-
 type MailView = {
   state: string;
   attempts: number | null;
@@ -49,7 +47,7 @@ function describeMail(delivery: DeliveryStatus | undefined, spam: boolean, now: 
     attempts: delivery?.attempts ?? null,
     lastError: delivery?.lastError ?? null,
     sentAt: delivery?.sentAt ? inIndia(delivery.sentAt) : null,
-    canSendAgain: delivery?.state === "failed" || delivery?.state === "unknown",
+    canSendAgain: canSendAgain(delivery),
     unconfirmed: delivery?.state === "unknown",
   };
 }

@@ -1,5 +1,5 @@
 import { awaitsFirstReply, type InboxRow } from "../../server/inbox/inbox.server.ts";
-import { formatIndiaTime, serviceName } from "../../server/inbox/report.server.ts";
+import { inIndia, serviceName } from "../../server/inbox/report.server.ts";
 import { StaffBar } from "../components/staff-bar.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { StatusOptions } from "../components/status-options.tsx";
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       const listed = files.get(row.id);
       return {
         reference: row.reference,
-        received: `${formatIndiaTime(row.receivedAt)} IST`,
+        received: inIndia(row.receivedAt),
         receivedAt: row.receivedAt,
         name: row.name,
         subject: row.subject,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
-import { describeDelivery, formatIndiaTime } from "../../server/inbox/report.server.ts";
+import { canSendAgain, describeDelivery, inIndia } from "../../server/inbox/report.server.ts";
 import { quotationPagePath } from "../../server/quotations/quotation-mails.server.ts";
 import { documentOf, standingOf } from "../../server/quotations/quotations.server.ts";
 import { QuotationSummary } from "../../site/components/quotation/quotation-summary.tsx";
@@ -14,8 +14,6 @@ import { quotationOfInquiry } from "../lib/quotation-request.server.ts";
 import { readStaffForm } from "../lib/staff-requests.server.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/quotation";
-
-const inIndia = (at: number) => `${formatIndiaTime(at)} IST`;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
@@ -36,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     link: link ? `${site.origin}${quotationPagePath(link)}` : undefined,
     mail: mail && {
       words: describeDelivery(mail, false, now),
-      canSendAgain: mail.state === "failed" || mail.state === "unknown",
+      canSendAgain: canSendAgain(mail),
     },
     accepted:
       quotation.state === "accepted" && quotation.answeredAt !== undefined
