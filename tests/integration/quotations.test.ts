@@ -506,6 +506,25 @@ describe("the staff side is staff-only", () => {
     expect(staffPage.replaceAll("<!-- -->", "")).toMatch(/: Draft<\/h1>/);
   });
 
+  test("a sent quotation's form address leads to its page, to GET and POST alike, and changes nothing", async () => {
+    const reference = await quoteRequest();
+    const page = await sendQuotation(reference);
+    const sentMail = await quotationMailOf(reference);
+    const edit = `${page}/edit`;
+    for (const answer of [
+      await asStaff(edit),
+      await postForm(edit, { ...(await filledForm(reference)), line_0_price: "1" }),
+    ]) {
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("location")).toBe(page);
+    }
+    // Nor does an accepted one take a revision.
+    const link = linkIn(sentMail.text ?? "");
+    expect((await postForm(link, { intent: "accept", name: "Meena", agree: "yes" }, false)).status).toBe(303);
+    expect((await postForm(page, { intent: "revise" })).status).toBe(400);
+    expect((await (await asStaff(page)).text()).replaceAll("<!-- -->", "")).toMatch(/: Accepted<\/h1>/);
+  });
+
   test("a staff post from another site is refused, and the quotation stays unsent", async () => {
     const reference = await quoteRequest();
     const saved = await postForm(`/inbox/${reference}/quotations/new`, await filledForm(reference));

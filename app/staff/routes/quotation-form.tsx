@@ -28,8 +28,7 @@ import type { Route } from "./+types/quotation-form";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
-  const draft = params.quotation ? await quotationOfInquiry(services, inquiry.id, params.quotation) : undefined;
-  if (draft && draft.state !== "draft") throw redirect(staffPaths.quotation(inquiry.reference, draft.id), 303);
+  const draft = await draftOf(services, inquiry, params.quotation);
   const values = draft ? valuesOf(draft.content) : initialValues(inquiry, Date.now());
   return {
     staff: { name: staff.name, email: staff.email },
@@ -43,8 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
-  const draft = params.quotation ? await quotationOfInquiry(services, inquiry.id, params.quotation) : undefined;
-  if (draft && draft.state !== "draft") throw redirect(staffPaths.quotation(inquiry.reference, draft.id), 303);
+  const draft = await draftOf(services, inquiry, params.quotation);
   const form = await readStaffForm(request, quotationFormFields, QUOTATION_FORM_BYTES);
   if (!form) throw data(null, { status: 400 });
   const { intent, ...values } = form;
@@ -52,12 +50,24 @@ export async function action({ request, params }: Route.ActionArgs) {
   const now = Date.now();
   const read = readQuotationForm(values, { now });
   if ("errors" in read) return data({ values, rows: lineRows(values), errors: read.errors }, { status: 400 });
-  const actor = { email: staff.email };
-  const id = draft
-    ? (await services.quotations.updateDraft(draft.id, read.content, now)) && draft.id
-    : await services.quotations.createDraft(inquiry.id, read.content, actor, now);
-  if (!id) throw redirect(staffPaths.quotation(inquiry.reference, draft?.id ?? 0), 303);
+  if (draft && !(await services.quotations.updateDraft(draft.id, read.content, now))) {
+    // Sent from another tab meanwhile: its page shows what went.
+    throw redirect(staffPaths.quotation(inquiry.reference, draft.id), 303);
+  }
+  const id =
+    draft?.id ?? (await services.quotations.createDraft(inquiry.id, read.content, { email: staff.email }, now));
   return redirect(`${staffPaths.quotation(inquiry.reference, id)}?done=saved`, 303);
+}
+
+/** The draft an edit's address names, or none for a new quotation; one already sent is shown instead of its form. */
+async function draftOf(
+  services: Awaited<ReturnType<typeof staffRequestFor>>["services"],
+  inquiry: { id: number; reference: string },
+  id: string | undefined,
+) {
+  const draft = id ? await quotationOfInquiry(services, inquiry.id, id) : undefined;
+  if (draft && draft.state !== "draft") throw redirect(staffPaths.quotation(inquiry.reference, draft.id), 303);
+  return draft;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
