@@ -208,6 +208,34 @@ describe("the inbox list and its CSV", () => {
       Accepted: "no",
     });
   });
+  // Last: it adds an inquiry the list tests above do not expect.
+  test("'Mark as answered' records the first reply once, by a way staff answer, and refuses any other", async () => {
+    const reference = await withStore(store, (db) => receive(db, "Kiran Das", new Date()));
+    const mark = (by: string) =>
+      fetch(`${server.url}/inbox/${reference}`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "replied", by }),
+        headers: { cookie },
+        redirect: "manual",
+      });
+    const firstReply = () =>
+      withStore(store, (db) =>
+        db.get<{ first_reply_by: string | null }>("SELECT first_reply_by FROM inquiries WHERE reference = ?", [
+          reference,
+        ]),
+      );
+    // A quotation is recorded by sending one, not by saying so.
+    for (const by of ["quotation", "fax", ""]) expect((await mark(by)).status, by).toBe(400);
+    expect(await firstReply()).toEqual({ first_reply_by: null });
+
+    const called = await mark("call");
+    expect(called.status).toBe(303);
+    expect(called.headers.get("location")).toBe(`/inbox/${reference}?done=replied`);
+    expect((await mark("whatsapp")).status).toBe(303);
+    expect(await firstReply()).toEqual({ first_reply_by: "call" });
+    const page = await (await fetch(`${server.url}/inbox/${reference}`, { headers: { cookie } })).text();
+    expect(page.replaceAll("<!-- -->", "")).toContain("Answered by phone");
+  });
 });
 
 describe("npm run inquiries -- --replies", () => {
