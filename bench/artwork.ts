@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { createArtworkChecker } from "../app/server/previews/check-artwork.server.ts";
 import { findTools } from "../app/server/previews/tools.server.ts";
 import { detectArtworkKind } from "../app/server/uploads/artwork-kind.server.ts";
+import { formatBytes } from "../app/site/content/artwork.ts";
 import * as samples from "../tests/support/artwork-samples.ts";
 import { writePsd } from "../tests/support/psd.ts";
 import { median } from "./results.ts";
@@ -95,10 +96,7 @@ export async function measureArtworkChecks(runs = 3): Promise<ArtworkTiming[]> {
 
 export function artworkTable(timings: readonly ArtworkTiming[]): string {
   const rows = timings.map((timing) => {
-    const size =
-      timing.bytes >= 1024 * 1024
-        ? `${(timing.bytes / 1024 / 1024).toFixed(1)} MB`
-        : `${Math.ceil(timing.bytes / 1024)} KB`;
+    const size = formatBytes(timing.bytes);
     const result = timing.noPreview ? `no preview: ${timing.noPreview}` : `${timing.previews} preview(s)`;
     return `| ${timing.sample} | ${timing.kind} | ${size} | ${(timing.medianMs / 1000).toFixed(2)} s | ${timing.runs.map((ms) => (ms / 1000).toFixed(2)).join(", ")} | ${result} |`;
   });
