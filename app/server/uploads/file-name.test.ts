@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { safeFileName } from "./file-name.ts";
+import { nameForKind, safeFileName } from "./file-name.ts";
 
 test("keeps an ordinary name as it was, in any script", () => {
   expect(safeFileName("Cake box – front.pdf")).toBe("Cake box – front.pdf");
@@ -29,4 +29,22 @@ test("shortens a long name to 120 characters and keeps its extension", () => {
   const name = safeFileName(`${"carton-".repeat(40)}.pdf`);
   expect(name).toHaveLength(120);
   expect(name.endsWith(".pdf")).toBe(true);
+});
+
+test("drops the invisible characters that make two names look alike", () => {
+  expect(safeFileName("invoice\u061Cexe.pdf")).toBe("invoiceexe.pdf");
+  expect(safeFileName("pay\u200Bment\u200C\u200D\u2060\uFEFF.pdf")).toBe("payment.pdf");
+  expect(safeFileName("line\u2028break\u2029.pdf")).toBe("linebreak.pdf");
+});
+
+test("a name ends with the extension of the kind its content is, whatever the buyer called it", () => {
+  expect(nameForKind("Artwork final.hta", "pdf")).toBe("Artwork final.hta.pdf");
+  expect(nameForKind("brief.html", "pdf")).toBe("brief.html.pdf");
+  expect(nameForKind("files.exe", "zip")).toBe("files.exe.zip");
+  expect(nameForKind("label", "png")).toBe("label.png");
+  expect(nameForKind("Carton.PDF", "pdf")).toBe("Carton.PDF");
+  expect(nameForKind("photo.jpeg", "jpeg")).toBe("photo.jpeg");
+  expect(nameForKind("logo.pdf", "ai")).toBe("logo.pdf");
+  expect(nameForKind("scan.tiff", "tiff")).toBe("scan.tiff");
+  expect(nameForKind("box.svg.exe", "svg")).toBe("box.svg.exe.svg");
 });
