@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { storedFormSecret } from "./contact/form-token.server.ts";
 import { createInquiryStore, type InquiryStore } from "./contact/inquiries.server.ts";
 import { createRateLimiter, type RateLimiter } from "./contact/rate-limit.server.ts";
 import { type AuditLog, createAuditLog } from "./inbox/audit.server.ts";
@@ -198,6 +199,7 @@ async function open(log: Log): Promise<Running> {
     if (error instanceof DamagedDatabaseError || "postgresUrl" in env.store) throw error;
     throw new Error(`The inquiry database at ${env.databasePath} could not be opened: ${(error as Error).message}`);
   }
+  if (env.form.secretFromStore) env.form.secret = await storedFormSecret(db);
   const store = createInquiryStore(db);
   // Before any request: an erasure finds a person's inquiries by these keys.
   const filled = await store.fillPersonKeys();

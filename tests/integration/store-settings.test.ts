@@ -6,7 +6,9 @@ import { createStaffAccounts } from "../../app/server/staff/accounts.server.ts";
 import { createPasswordHasher } from "../../app/server/staff/passwords.server.ts";
 import { openStore } from "../../app/server/store/db.server.ts";
 import { freePort } from "../support/free-port.ts";
+import { throwawayPostgresDatabase } from "../support/test-postgres.ts";
 import { startSite } from "../support/start-site.ts";
+import { goodFields, openForm, postContact, referenceOf } from "./support/contact-form.ts";
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -20,12 +22,6 @@ async function start(env: Record<string, string>) {
 }
 
 describe("choosing the store at start-up", () => {
-  test("DATABASE_URL without FORM_SECRET: the start stops with exit code 1 and says what to set", async () => {
-    await expect(start({ DATABASE_URL: "postgres://site:secret@127.0.0.1:5432/site" })).rejects.toThrow(
-      /exited \(1\)[\s\S]*FORM_SECRET: is required when DATABASE_URL is set/,
-    );
-  });
-
   test("DATABASE_URL pointing at a server that is down: the start stops with exit code 1 and names it", async () => {
     const port = await freePort();
     const error = await start({
@@ -63,6 +59,42 @@ describe("choosing the store at start-up", () => {
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe("the key forms are signed with, when FORM_SECRET is not set", () => {
+  test("a form opened before a restart is taken at the first try", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "store-settings-"));
+    dirs.push(dataDir);
+    const first = await startSite({ buildDir: inject("siteBuildDir"), dataDir, env: { UPLOADS: "0" } });
+    const token = await openForm(first.url).finally(() => first.stop());
+    const second = await startSite({ buildDir: inject("siteBuildDir"), dataDir, env: { UPLOADS: "0" } });
+    try {
+      const response = await postContact(second.url, { ...goodFields(), form_token: token });
+      expect(response.status).toBe(303);
+      expect(referenceOf(response)).toMatch(/^ENQ-/);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  test("instances on one PostgreSQL store need no FORM_SECRET: a form opened on one is taken by another", async () => {
+    const database = await throwawayPostgresDatabase("form_key");
+    try {
+      const [one, two] = await Promise.all([
+        start({ DATABASE_URL: database.url, UPLOADS: "0" }),
+        start({ DATABASE_URL: database.url, UPLOADS: "0" }),
+      ]);
+      try {
+        const response = await postContact(two.url, { ...goodFields(), form_token: await openForm(one.url) });
+        expect(response.status).toBe(303);
+        expect(referenceOf(response)).toMatch(/^ENQ-/);
+      } finally {
+        await Promise.all([one.stop(), two.stop()]);
+      }
+    } finally {
+      await database.drop();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Queries } from "../store/db.server.ts";
 
 /**
  * The hidden token each contact form carries: when the server handed it out and
@@ -49,4 +50,18 @@ export function submissionKey(nonce: string, fields: Record<string, string>): st
   const hash = createHash("sha256").update(nonce);
   for (const name of Object.keys(fields).sort()) hash.update(`\u0000${name}\u0000${fields[name]}`);
   return hash.digest("base64url");
+}
+
+/**
+ * The key forms are signed with when FORM_SECRET is not set: made by the
+ * first start and kept in the store, so that a form opened before a restart,
+ * a deploy or on another instance of the same store is still taken when sent.
+ */
+export async function storedFormSecret(db: Queries): Promise<Buffer> {
+  await db.run("INSERT INTO site_secrets (name, value) VALUES ('form tokens', ?) ON CONFLICT (name) DO NOTHING", [
+    randomBytes(32).toString("hex"),
+  ]);
+  const row = await db.get<{ value: string }>("SELECT value FROM site_secrets WHERE name = 'form tokens'");
+  if (!row) throw new Error("The store kept no key for signing forms");
+  return Buffer.from(row.value, "hex");
 }

@@ -219,9 +219,8 @@ export type Settings = v.InferOutput<typeof SettingsSchema>;
 const SETTING_NAMES = Object.keys(SettingsSchema.entries);
 
 /**
- * Who reads the settings: the server, which signs and checks the contact
- * form, or a command run by hand (npm run inquiries, staff, backup), which
- * never does and so needs no form secret.
+ * Who reads the settings: the server, or a command run by hand (npm run
+ * inquiries, staff, backup), which stores no artwork and so needs no bucket.
  */
 export type SettingsReader = "server" | "command";
 
@@ -236,15 +235,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, reader: Setti
   const result = v.safeParse(SettingsSchema, given);
   if (!result.success) {
     problems.push(...result.issues.map((issue) => `  ${v.getDotPath(issue) ?? "environment"}: ${issue.message}`));
-  } else if (
-    reader === "server" &&
-    result.output.DATABASE_URL !== undefined &&
-    result.output.FORM_SECRET === undefined
-  ) {
-    problems.push(
-      "  FORM_SECRET: is required when DATABASE_URL is set: every instance must sign and check the form with the " +
-        "same secret (at least 32 characters, such as the output of: openssl rand -hex 32)",
-    );
   }
   if (
     result.success &&

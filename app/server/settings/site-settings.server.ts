@@ -44,7 +44,8 @@ export type SiteSettings = {
   mailTo: string;
   retry: { baseMs: number; maxMs: number; maxAttempts: number };
   rateLimit: { max: number; windowMs: number };
-  form: { secret: Buffer; minFillMs: number; maxAgeMs: number };
+  /** The signing key is FORM_SECRET's; without it, the store's own (storedFormSecret), put here once the store is open. */
+  form: { secret: Buffer; secretFromStore: boolean; minFillMs: number; maxAgeMs: number };
   /** Days an inquiry is kept after it arrived. */
   retentionDays: number;
   /** The daily mail of inquiries waiting for a first reply: at this India time, those waiting this long; none when off. */
@@ -88,9 +89,9 @@ export function readSiteSettings(
     },
     rateLimit: { max: e.CONTACT_RATE_LIMIT, windowMs: e.CONTACT_RATE_WINDOW_MINUTES * 60_000 },
     form: {
-      // Without a configured secret, a form opened before a restart is shown again
-      // with a fresh token when sent (contact-submission.server.ts).
+      // Replaced by the store's key at start-up when FORM_SECRET is not set.
       secret: e.FORM_SECRET ? Buffer.from(e.FORM_SECRET, "utf8") : randomBytes(32),
+      secretFromStore: e.FORM_SECRET === undefined,
       minFillMs: e.FORM_MIN_FILL_SECONDS,
       maxAgeMs: e.FORM_MAX_AGE_HOURS * 3_600_000,
     },
