@@ -94,6 +94,30 @@ function quotationOf(row: Row): Quotation {
 /** The day in India, as YYYY-MM-DD: a quotation is valid through its last day there. */
 export const indiaDay = (at: number) => todayInIndia(new Date(at));
 
+/**
+ * How long an accepted quotation stays readable at the buyer's link, counted
+ * from the day it was accepted: it is the buyer's record of the order, so it
+ * outlives its validity (which only bounded the offer), but not for ever.
+ */
+export const ACCEPTED_QUOTATION_KEPT_DAYS = 365;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether the buyer's link still opens the quotation: never a draft; an
+ * accepted one through the last kept day; any other (sent, changes asked,
+ * replaced) through its last valid day, like the offer it was.
+ */
+export function readableByBuyer(quotation: Quotation, now: number): boolean {
+  if (quotation.state === "draft") return false;
+  const today = indiaDay(now);
+  if (quotation.state === "accepted") {
+    const acceptedAt = quotation.answeredAt ?? quotation.sentAt ?? 0;
+    return indiaDay(acceptedAt + ACCEPTED_QUOTATION_KEPT_DAYS * DAY_MS) >= today;
+  }
+  return quotation.validUntil >= today;
+}
+
 export function standingOf(quotation: Quotation, now: number): QuotationStanding {
   const open = quotation.state === "sent" || quotation.state === "changes";
   if (open && quotation.validUntil < indiaDay(now)) return "expired";
@@ -136,6 +160,14 @@ export const QUOTATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 type Actor = { email: string };
 
+/** A quotation number: its financial year and serial, whatever its revision. */
+type NumberKey = { year: string; serial: number };
+
+/** What sending a draft came to: its number and the buyer's link token, or why it was not sent. */
+export type SendOutcome =
+  | { sent: true; token: string; number: string }
+  | { sent: false; why: "not a draft" | "number accepted" };
+
 export type Quotations = ReturnType<typeof createQuotations>;
 
 /**
@@ -149,6 +181,18 @@ export function createQuotations(db: Database) {
   const byId = async (q: Queries, id: number) => {
     const row = await q.get<Row>("SELECT * FROM quotations WHERE id = ?", [id]);
     return row && quotationOf(row);
+  };
+
+  /**
+   * Holds the number until the transaction ends, so that sending a revision
+   * and accepting one of the same number happen one after the other, never
+   * side by side. SQLite needs nothing more: its transactions begin as the
+   * only writer (BEGIN IMMEDIATE).
+   */
+  const lockNumber = async (tx: Queries, key: NumberKey) => {
+    if (db.engine === "postgres") {
+      await tx.get("SELECT pg_advisory_xact_lock(hashtext(?))", [`quotation ${key.year}/${key.serial}`]);
+    }
   };
 
   return {
@@ -262,17 +306,20 @@ export function createQuotations(db: Database) {
 
     /**
      * Sends a draft: answers the buyer's link token (shown once, in the mail)
-     * and its number; undefined when it is not a draft any more.
+     * and its number. Refused when it is not a draft any more, and for a
+     * revision of a number the buyer has accepted: a deal made is not reopened.
      */
-    async send(id: number, actor: Actor, now: number): Promise<{ token: string; number: string } | undefined> {
-      return db.transaction(async (tx) => {
+    async send(id: number, actor: Actor, now: number): Promise<SendOutcome> {
+      return db.transaction(async (tx): Promise<SendOutcome> => {
         const draft = await byId(tx, id);
-        if (draft?.state !== "draft") return undefined;
+        if (draft?.state !== "draft") return { sent: false, why: "not a draft" };
         const token = await linkToken(tx, id, now);
-        const earlier = draft.replacesId === undefined ? undefined : await byId(tx, draft.replacesId);
-        const numbered = earlier?.number
-          ? await nextRevision(tx, draft.replacesId ?? 0)
-          : await nextSerial(tx, financialYear(new Date(now)));
+        const revised = draft.replacesId === undefined ? undefined : await numberKeyOf(tx, draft.replacesId);
+        if (revised) {
+          await lockNumber(tx, revised);
+          if (await hasAccepted(tx, revised)) return { sent: false, why: "number accepted" };
+        }
+        const numbered = revised ? await nextRevision(tx, revised) : await nextSerial(tx, financialYear(new Date(now)));
         const number = quotationNumber(numbered.year, numbered.serial, numbered.revision);
         await tx.run(
           `UPDATE quotations SET state = 'sent', financial_year = ?, serial = ?, revision = ?, number = ?,
@@ -314,7 +361,7 @@ export function createQuotations(db: Database) {
           { actor: actor.email, action: "quotation sent", inquiryId: draft.inquiryId, detail: number },
           new Date(now),
         );
-        return { token, number };
+        return { sent: true, token, number };
       });
     },
 
@@ -324,7 +371,7 @@ export function createQuotations(db: Database) {
     /**
      * The quotation a buyer's link names, with its inquiry's reference, for
      * its page and its PDF alike; undefined for a token that names none, a
-     * draft, and a quotation past its validity.
+     * draft, and one the buyer may no longer read (readableByBuyer).
      */
     async forBuyer(token: string, now: number): Promise<{ quotation: Quotation; reference: string } | undefined> {
       if (!QUOTATION_TOKEN_PATTERN.test(token)) return undefined;
@@ -335,7 +382,7 @@ export function createQuotations(db: Database) {
       );
       if (!row) return undefined;
       const quotation = quotationOf(row);
-      return standingOf(quotation, now) === "expired" ? undefined : { quotation, reference: row.reference };
+      return readableByBuyer(quotation, now) ? { quotation, reference: row.reference } : undefined;
     },
 
     /** The buyer first opened it: staff see "opened". */
@@ -345,8 +392,9 @@ export function createQuotations(db: Database) {
 
     /**
      * The buyer accepts: only a quotation still open (sent or with changes
-     * asked, not replaced, within its validity). The inquiry is won, the
-     * company is told, and the quotation is locked. False when it was not open.
+     * asked, within its validity) and the newest of its number (no later
+     * revision sent, none accepted). The inquiry is won, the company is told,
+     * and the quotation is locked. False when it was not open.
      */
     async accept(
       id: number,
@@ -354,9 +402,18 @@ export function createQuotations(db: Database) {
       now: number,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
+        const key = await numberKeyOf(tx, id);
+        if (!key) return false;
+        await lockNumber(tx, key);
         const changed = await tx.run(
           `UPDATE quotations SET state = 'accepted', answered_at = ?, accepted_name = ?, accepted_po = ?, accepted_from = ?, updated_at = ?
-           WHERE id = ? AND state IN ('sent', 'changes') AND valid_until >= ?`,
+           WHERE id = ? AND state IN ('sent', 'changes') AND valid_until >= ?
+             AND NOT EXISTS (
+               SELECT 1 FROM quotations other
+               WHERE other.financial_year = quotations.financial_year AND other.serial = quotations.serial
+                 AND other.id <> quotations.id
+                 AND (other.state = 'accepted' OR (other.revision > quotations.revision AND other.state <> 'draft'))
+             )`,
           [now, acceptance.name, acceptance.purchaseOrder || null, acceptance.from, now, id, indiaDay(now)],
         );
         if (changed === 0) return false;
@@ -423,21 +480,32 @@ async function nextSerial(tx: Queries, year: string) {
   return { year, serial: Number(row?.last_serial), revision: 0 };
 }
 
-/** The revision after the highest of the quotation's number. */
-async function nextRevision(tx: Queries, replacesId: number) {
-  const base = await tx.get<{ financial_year: string; serial: number | string }>(
+/** The number a sent quotation carries; undefined for a draft, which has none yet. */
+async function numberKeyOf(tx: Queries, id: number): Promise<NumberKey | undefined> {
+  const row = await tx.get<{ financial_year: string | null; serial: number | string | null }>(
     "SELECT financial_year, serial FROM quotations WHERE id = ?",
-    [replacesId],
+    [id],
   );
+  return row?.financial_year && row.serial !== null
+    ? { year: row.financial_year, serial: Number(row.serial) }
+    : undefined;
+}
+
+async function hasAccepted(tx: Queries, key: NumberKey): Promise<boolean> {
+  const row = await tx.get(
+    "SELECT 1 AS found FROM quotations WHERE financial_year = ? AND serial = ? AND state = 'accepted'",
+    [key.year, key.serial],
+  );
+  return row !== undefined;
+}
+
+/** The revision after the highest of the number. */
+async function nextRevision(tx: Queries, key: NumberKey) {
   const highest = await tx.get<{ revision: number | string | null }>(
     "SELECT max(revision) AS revision FROM quotations WHERE financial_year = ? AND serial = ?",
-    [base?.financial_year, base?.serial],
+    [key.year, key.serial],
   );
-  return {
-    year: base?.financial_year ?? "",
-    serial: Number(base?.serial),
-    revision: Number(highest?.revision ?? 0) + 1,
-  };
+  return { year: key.year, serial: key.serial, revision: Number(highest?.revision ?? 0) + 1 };
 }
 
 export type FirstReplyKind = keyof typeof replyLabels;

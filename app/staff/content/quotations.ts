@@ -37,8 +37,9 @@ export const quotationText = {
   edit: "Edit",
   preview: "Preview the PDF",
   sentNote: (when: string) => `Sent ${when}. The buyer's link, to share by WhatsApp if the mail does not arrive:`,
-  acceptedNote: (name: string, when: string) => `Accepted by ${name}, ${when}.`,
-  purchaseOrder: (po: string) => `Purchase order: ${po}.`,
+  // The buyer's name and purchase order follow these, each set apart on the page (their own writing direction).
+  acceptedBy: "Accepted by",
+  purchaseOrder: "Purchase order:",
   changesNote: (when: string) => `The buyer asked for changes, ${when}:`,
   errorSummary: "The quotation was not saved. Correct the fields marked below.",
   fields: {
@@ -70,6 +71,10 @@ export const quotationText = {
   markReplied: "Mark as answered",
   mailState: "The mail to the buyer",
   sendAgain: "Send the mail again",
+  refused: {
+    numberAccepted:
+      "Not sent: the buyer has accepted a quotation of this number, so it takes no revision. Make a new quotation instead if the order changes.",
+  },
   done: {
     resent: inboxDone.resent,
     saved: "Draft saved.",

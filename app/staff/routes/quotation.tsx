@@ -58,7 +58,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     // Checked again as it is sent: the rates allowed may have changed since the draft was saved.
     const read = readQuotationForm(valuesOf(quotation.content), { now });
     if ("errors" in read) throw redirect(staffPaths.editQuotation(inquiry.reference, quotation.id), 303);
-    if (await services.quotations.send(quotation.id, actor, now)) services.notifyOutbox();
+    const outcome = await services.quotations.send(quotation.id, actor, now);
+    if (!outcome.sent && outcome.why === "number accepted") {
+      return data({ refused: quotationText.refused.numberAccepted }, { status: 409 });
+    }
+    if (outcome.sent) services.notifyOutbox();
     return redirect(`${staffPaths.quotation(inquiry.reference, quotation.id)}?done=sent`, 303);
   }
   if (form?.intent === "send-again") {
@@ -77,8 +81,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   staffPageMeta(loaderData?.document.number ?? quotationText.draft);
 
-export default function QuotationPage({ loaderData }: Route.ComponentProps) {
+export default function QuotationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, reference, id, state, standing, document, done, sent, link, mail, accepted, changes } = loaderData;
+  const refused = actionData?.refused;
   return (
     <>
       <StaffBar staff={staff} />
@@ -91,14 +96,24 @@ export default function QuotationPage({ loaderData }: Route.ComponentProps) {
             {done}
           </p>
         )}
+        {refused && (
+          <p className="staff-notice staff-notice--warning" role="alert">
+            {refused}
+          </p>
+        )}
         <h1>
           {document.number ?? quotationText.draft}: {quotationText.standing[standing]}
         </h1>
 
         {accepted && (
           <p className="staff-notice">
-            {quotationText.acceptedNote(accepted.name, accepted.at)}{" "}
-            {accepted.po ? quotationText.purchaseOrder(accepted.po) : ""}
+            {quotationText.acceptedBy} <bdi>{accepted.name}</bdi>, {accepted.at}.
+            {accepted.po ? (
+              <>
+                {" "}
+                {quotationText.purchaseOrder} <bdi>{accepted.po}</bdi>.
+              </>
+            ) : null}
           </p>
         )}
         {changes && (
