@@ -5,9 +5,10 @@ import { forgetChecks } from "../previews/artwork-checks.server.ts";
 import type { UploadSettings } from "../settings/site-settings.server.ts";
 import { type Database, placeholders } from "../store/db.server.ts";
 import { ARTWORK_HEAD_BYTES, type ArtworkKind, detectArtworkKind } from "./artwork-kind.server.ts";
+import { nameForKind } from "./file-name.ts";
 import type { FileStorage } from "./file-storage.server.ts";
 
-/** A file as staff and the buyer see it: its name as sent, what it really is, and its fingerprint. */
+/** A file as staff and the buyer see it: its name as sent (with its kind's extension), what it really is, and its fingerprint. */
 export type ArtworkFile = {
   id: string;
   name: string;
@@ -139,7 +140,7 @@ export function createArtwork(options: {
         now(),
         id,
       ]);
-      return { id, name, size, kind, sha256 };
+      return { id, name: nameForKind(name, kind), size, kind, sha256 };
     },
 
     /** A file given up on: its row marks its bytes, wherever they got to, for the clean-up. */
@@ -215,7 +216,13 @@ export function createArtwork(options: {
 type FileRow = { id: string; name: string; size: number | string; kind: ArtworkKind; sha256: string };
 
 function fileOf(row: FileRow): ArtworkFile {
-  return { id: row.id, name: row.name, size: Number(row.size), kind: row.kind, sha256: row.sha256 };
+  return {
+    id: row.id,
+    name: nameForKind(row.name, row.kind),
+    size: Number(row.size),
+    kind: row.kind,
+    sha256: row.sha256,
+  };
 }
 
 /** The first bytes and the SHA-256 of a stream, read once. */

@@ -340,7 +340,7 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
                     <th scope="row">
                       <a href={file.href} download>
                         <span className="visually-hidden">{inboxText.files.download} </span>
-                        <span dir="auto">{file.name}</span>
+                        <bdi>{file.name}</bdi>
                       </a>
                     </th>
                     <td>{file.kind}</td>
