@@ -1,8 +1,18 @@
 import { chmod, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { failureOf, findTools, missingPackages, type RunResult, runTool, type ToolName } from "./tools.server.ts";
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import {
+  failureOf,
+  findTools,
+  missingPackages,
+  type RunResult,
+  runTool,
+  type Sandbox,
+  sandboxFor,
+  type ToolName,
+} from "./tools.server.ts";
 
 // Real programs under the real prlimit: what is tested is what the kernel and
 // the child see, not what runTool means to do.
@@ -154,6 +164,136 @@ describe("runTool", () => {
   });
 });
 
+describe("runTool in the sandbox", { timeout: 30_000 }, () => {
+  let sandbox: Sandbox;
+
+  beforeAll(async () => {
+    const probe = await mkdtemp(path.join(tmpdir(), "run-tool-probe-"));
+    sandbox = await sandboxFor(await findTools(), probe);
+    await rm(probe, { recursive: true, force: true });
+    // scripts/ensure-preview-tools.sh installs bubblewrap: these tests are what it is for.
+    expect(sandbox).toEqual({ kind: "bubblewrap" });
+  });
+
+  test("a program cannot read the server's environment through /proc", async () => {
+    const reader = ["-c", 'cat "/proc/$0/environ"; ls /proc', String(process.pid)];
+    const outside = await runTool("/bin/sh", reader, { cwd: dir });
+    // Outside the sandbox the same program reads it: the test can fail.
+    expect(outside.stdout.toString("latin1")).toContain(`PATH=${process.env.PATH}`);
+    const inside = await runTool("/bin/sh", reader, { cwd: dir, sandbox });
+    expect(inside.stdout.toString("latin1")).not.toContain("PATH=");
+    expect(inside.stderr).toMatch(/No such file or directory/);
+    // Its own processes only, in a process namespace of its own.
+    const pids = inside.stdout
+      .toString("latin1")
+      .split(/\s+/)
+      .filter((name) => /^\d+$/.test(name));
+    expect(pids.length).toBeGreaterThan(0);
+    expect(pids.map(Number).every((pid) => pid < 10)).toBe(true);
+  });
+
+  test("a program sees only the files named for it, not the database beside the scratch folder", async () => {
+    const data = await mkdtemp(path.join(tmpdir(), "run-tool-data-"));
+    try {
+      const database = path.join(data, "site.sqlite");
+      await writeFile(database, "the inquiries");
+      const input = path.join(dir, "input");
+      await writeFile(input, "the artwork");
+      const outside = await runTool("/bin/cat", [database, input], { cwd: dir });
+      expect(outside.stdout.toString("utf8")).toBe("the inquiriesthe artwork");
+      const inside = await runTool("/bin/cat", [database, input], { cwd: dir, sandbox, reads: [input] });
+      expect(inside.stdout.toString("utf8")).toBe("the artwork");
+      expect(inside.stderr).toContain(`${database}: No such file or directory`);
+      // Nor may it change the file it reads.
+      const writer = await runTool("/bin/sh", ["-c", `echo changed > "${input}"`], {
+        cwd: dir,
+        sandbox,
+        reads: [input],
+      });
+      expect(writer.code).not.toBe(0);
+      expect(await readFile(input, "utf8")).toBe("the artwork");
+    } finally {
+      await rm(data, { recursive: true, force: true });
+    }
+  });
+
+  test("a program has no network, not even the server's own address", async () => {
+    let connections = 0;
+    const server = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const connect = ["-c", `echo hello > /dev/tcp/127.0.0.1/${port}`];
+      const outside = await runTool("/bin/bash", connect, { cwd: dir });
+      expect(outside.code).toBe(0);
+      expect(connections).toBe(1);
+      const inside = await runTool("/bin/bash", connect, { cwd: dir, sandbox });
+      expect(inside.code).not.toBe(0);
+      expect(inside.stderr).toMatch(/Connection refused|Network is unreachable/);
+      expect(connections).toBe(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  test("what it writes outlasts it only in the files named for it", async () => {
+    const output = path.join(dir, "page.png");
+    const result = await runTool("/bin/sh", ["-c", `echo drawn > "${output}"; echo stray > stray.txt`], {
+      cwd: dir,
+      sandbox,
+      writes: [output],
+    });
+    expect(result.code).toBe(0);
+    expect(await readFile(output, "utf8")).toBe("drawn\n");
+    expect(await readdir(dir)).toEqual(["page.png"]);
+  });
+
+  test("a program that fills its scratch space is stopped, and holds no more than the space's size", async () => {
+    const scratchBytes = 32 * 1024 * 1024;
+    // Files deleted while still open are counted too: they take the space all the same.
+    const script = "exec 3>hidden; rm hidden; while true; do head -c 1048576 /dev/zero >&3 || exit 1; done";
+    const result = await timed(
+      runTool("/bin/sh", ["-c", script], { cwd: dir, sandbox, limits: { scratchBytes, timeoutMs: 20_000 } }),
+    );
+    expect(result.stopped).toBe("scratch");
+    expect(failureOf("sh", result)).toBe("sh wrote more than a preview needs and was stopped");
+    expect(result.scratchPeakBytes).toBeGreaterThan(scratchBytes);
+    expect(result.scratchPeakBytes).toBeLessThanOrEqual(scratchBytes + 256 * 1024 * 1024);
+    expect(result.ms).toBeLessThan(10_000);
+  });
+
+  test("a signal the program ends on is told as that signal, as outside the sandbox", async () => {
+    const result = await runTool("/bin/dd", ["if=/dev/zero", "of=big", "bs=65536", "count=32"], {
+      cwd: dir,
+      sandbox,
+      limits: { fileBytes: 256 * 1024 },
+    });
+    expect(result.signal).toBe("SIGXFSZ");
+    expect(failureOf("dd", result)).toBe("dd stopped on this file (SIGXFSZ)");
+  });
+
+  test("the kill at its time limit reaches the program inside", async () => {
+    const result = await timed(runTool("/bin/sleep", ["30"], { cwd: dir, sandbox, limits: { timeoutMs: 1000 } }));
+    expect(result.stopped).toBe("time");
+    expect(result.ms).toBeLessThan(1000 + 2000);
+  });
+});
+
+describe("runTool outside the sandbox", () => {
+  test("a program that fills its scratch folder is stopped by the watch", async () => {
+    const scratchBytes = 32 * 1024 * 1024;
+    const script = "i=0; while true; do i=$((i+1)); head -c 1048576 /dev/zero > part$i || exit 1; done";
+    const result = await timed(
+      runTool("/bin/sh", ["-c", script], { cwd: dir, limits: { scratchBytes, timeoutMs: 20_000 } }),
+    );
+    expect(result.stopped).toBe("scratch");
+    expect(result.ms).toBeLessThan(10_000);
+  });
+});
+
 describe("failureOf", () => {
   const result = (partial: Partial<RunResult>): RunResult => ({
     code: 0,
@@ -232,7 +372,7 @@ describe("findTools", () => {
 });
 
 describe("missingPackages", () => {
-  const all: ToolName[] = ["pdfinfo", "pdftoppm", "pdffonts", "pdfimages", "gs", "cdr2xhtml", "prlimit"];
+  const all: ToolName[] = ["pdfinfo", "pdftoppm", "pdffonts", "pdfimages", "gs", "cdr2xhtml", "prlimit", "bwrap"];
 
   test("names each package once, however many of its programs are missing", () => {
     expect(missingPackages(new Set<ToolName>(["pdfinfo", "gs"]))).toEqual([
@@ -254,5 +394,10 @@ describe("missingPackages", () => {
 
   test("nothing missing, nothing to install", () => {
     expect(missingPackages(new Set(all))).toEqual([]);
+  });
+
+  // Without it every kind still has its preview: the start-up log says so in a line of its own.
+  test("bubblewrap missing is not a preview missing", () => {
+    expect(missingPackages(new Set(all.filter((name) => name !== "bwrap")))).toEqual([]);
   });
 });
