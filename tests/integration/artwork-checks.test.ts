@@ -16,7 +16,7 @@ import {
 } from "../../app/server/previews/check-artwork.server.ts";
 import type { ReportLine } from "../../app/server/previews/report.ts";
 import type { RequestedSize } from "../../app/server/previews/requested-size.ts";
-import { findTools, type ToolName } from "../../app/server/previews/tools.server.ts";
+import { findTools, type Sandbox, sandboxFor, type ToolName } from "../../app/server/previews/tools.server.ts";
 import { type ArtworkKind, detectArtworkKind } from "../../app/server/uploads/artwork-kind.server.ts";
 import * as samples from "../support/artwork-samples.ts";
 import { writePsd } from "../support/psd.ts";
@@ -36,14 +36,19 @@ const card: RequestedSize = { width: 100, height: 150, label: "100 × 150 mm" };
 let dir: string;
 let scratchRoot: string;
 let checker: ArtworkChecker;
+let sandbox: Sandbox;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "artwork-checks-samples-"));
   scratchRoot = await mkdtemp(path.join(tmpdir(), "artwork-checks-scratch-"));
+  // As the server runs them: every program of the checks under bubblewrap.
+  sandbox = await sandboxFor(await findTools(), dir);
+  expect(sandbox).toEqual({ kind: "bubblewrap" });
   checker = createArtworkChecker({
     tools: await findTools(),
     imageTool,
     scratchRoot,
+    sandbox,
     limits: { timeoutMs: TIMEOUT_MS },
   });
 });
@@ -345,6 +350,42 @@ describe("hostile files end as 'no preview', within their time, leaving nothing 
     }
   });
 
+  // Ghostscript under -dSAFER still makes temporary files at will: this one makes 20 of 100 MB,
+  // 2 GB held at once when nothing measures the scratch space.
+  test("PostScript filling its temporary folder without end is stopped at the check's scratch limit", async () => {
+    const file = path.join(dir, "flood.eps");
+    await writeFile(
+      file,
+      "%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 100 100\n%%EndComments\n/chunk 1048576 string def\n" +
+        "20 { null (w) .tempfile exch pop 100 { dup chunk writestring } repeat pop } repeat\nshowpage\n%%EOF\n",
+    );
+    const scratchBytes = 64 * 1024 * 1024;
+    for (const confined of [sandbox, undefined]) {
+      const bounded = createArtworkChecker({
+        tools: await findTools(),
+        imageTool,
+        scratchRoot,
+        ...(confined ? { sandbox: confined } : {}),
+        limits: { timeoutMs: TIMEOUT_MS, scratchBytes },
+      });
+      // What the server's disk holds meanwhile; in the sandbox the files are in a space of its own.
+      let peak = 0;
+      const watching = setInterval(async () => {
+        peak = Math.max(peak, await diskUsage(scratchRoot));
+      }, 20);
+      try {
+        const checked = await checkFile(file, { using: bounded });
+        expectNoPreview(checked);
+        expectWithinLimit(checked);
+        expect(checked.outcome.noPreview).toBe("Ghostscript wrote more than a preview needs and was stopped");
+      } finally {
+        clearInterval(watching);
+      }
+      // The watch looks every 50 ms: at most a few hundred MB/s more than the limit, never the 2 GB.
+      expect(peak).toBeLessThan(scratchBytes + 256 * 1024 * 1024);
+    }
+  });
+
   test("a PDF claiming two thousand million pages", async () => {
     const checked = await checkFile(await samples.pdfHugePageCount(dir));
     expectNoPreview(checked);
@@ -522,6 +563,19 @@ describe("hostile files end as 'no preview', within their time, leaving nothing 
     expect(longestGapMs).toBeLessThan(1000);
   });
 });
+
+/** The disk a folder's files take, folders within it included. */
+async function diskUsage(folder: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(folder, { withFileTypes: true, recursive: true }).catch(() => [])) {
+    if (!entry.isFile()) continue;
+    total += await stat(path.join(entry.parentPath, entry.name)).then(
+      (info) => info.blocks * 512,
+      () => 0,
+    );
+  }
+  return total;
+}
 
 /** PostScript that never ends, so only a kill stops Ghostscript. */
 async function endlessEps(): Promise<string> {

@@ -1,4 +1,4 @@
-import { createWriteStream } from "node:fs";
+import { createWriteStream, existsSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, open, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -34,6 +34,7 @@ import {
   firstLine,
   type RunLimits,
   runTool,
+  type Sandbox,
   type ToolName,
   type ToolSet,
   toolPackages,
@@ -54,7 +55,14 @@ export type CheckerOptions = {
   limits?: Partial<RunLimits>;
   /** Pixels a picture may have; more is refused before it is decoded. */
   maxPixels?: number;
+  /** bubblewrap, when start-up found it works here (sandboxFor); otherwise the programs run as the server's user. */
+  sandbox?: Sandbox;
+  /** One check's time, all its programs and a ZIP's files together. */
+  budgetMs?: number;
 };
+
+/** A check's time, however many files a ZIP holds: each program has the least of its own limit and what is left. */
+export const CHECK_BUDGET_MS = 120_000;
 
 export const previewSize = { longSide: 1200, smallSide: 320 } as const;
 
@@ -66,7 +74,9 @@ const ZIP_PREVIEWS = 20;
 /** An SVG is read whole to check its references: bigger than this is not previewed. */
 const MAX_SVG_BYTES = 20 * 1024 * 1024;
 
-type Ctx = { dir: string; requested: RequestedSize | undefined; signal: AbortSignal | undefined };
+type Ctx = { dir: string; requested: RequestedSize | undefined; signal: AbortSignal; deadline: number };
+/** The files a program reads and writes: in the sandbox, the only ones it sees. */
+type Files = { reads: readonly string[]; writes?: readonly string[] };
 type Result = { findings: FileFindings; images: PreviewImage[] };
 
 const noPreview = (reason: string, report: ReportLine[] = []): Result => ({
@@ -84,9 +94,25 @@ const noPreview = (reason: string, report: ReportLine[] = []): Result => ({
 export function createArtworkChecker(options: CheckerOptions) {
   const { tools, imageTool, limits = {} } = options;
   const maxPixels = options.maxPixels ?? 100_000_000;
+  const budgetMs = options.budgetMs ?? CHECK_BUDGET_MS;
+  // Node, the image tool beside its modules, and sharp's libvips: read-only in the sandbox.
+  const imageToolFiles = imageTool ? nodeFiles(imageTool) : [];
 
-  async function run(ctx: Ctx, tool: ToolName, args: string[], extra: Partial<RunLimits> = {}) {
-    return runTool(tool, args, { cwd: ctx.dir, limits: { ...limits, ...extra }, signal: ctx.signal });
+  /** A program of the check's, under the check's sandbox and within what is left of its time. */
+  function runIn(ctx: Ctx, command: string, args: string[], files: Files, extra: Partial<RunLimits> = {}) {
+    const own = extra.timeoutMs ?? limits.timeoutMs ?? defaultRunLimits.timeoutMs;
+    const timeoutMs = Math.max(1, Math.min(own, ctx.deadline - performance.now()));
+    return runTool(command, args, {
+      cwd: ctx.dir,
+      limits: { ...limits, ...extra, timeoutMs },
+      signal: ctx.signal,
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+      ...files,
+    });
+  }
+
+  async function run(ctx: Ctx, tool: ToolName, args: string[], files: Files, extra: Partial<RunLimits> = {}) {
+    return runIn(ctx, tool, args, files, extra);
   }
 
   function missing(needed: ToolName[]): string | undefined {
@@ -112,26 +138,28 @@ export function createArtworkChecker(options: CheckerOptions) {
       ...previewSize,
       timeoutSeconds: Math.ceil(timeoutMs / 1000),
     };
+    const large = path.join(output, "large.webp");
+    const small = path.join(output, "small.webp");
     // V8's own heap is kept small: the pixels are libvips', outside it, and under prlimit's limit.
-    const result = await runTool(process.execPath, ["--max-old-space-size=256", imageTool, JSON.stringify(job)], {
-      cwd: ctx.dir,
-      limits,
-      signal: ctx.signal,
+    const result = await runIn(ctx, process.execPath, ["--max-old-space-size=256", imageTool, JSON.stringify(job)], {
+      reads: [input, ...imageToolFiles],
+      writes: [large, small],
     });
     const failure = failureOf("the image reader", result);
     if (failure)
       return { failure: result.code === 2 ? (result.stderr.trim().split("\n")[0] ?? failure).slice(0, 200) : failure };
-    const [large, small] = await Promise.all([
-      readFile(path.join(output, "large.webp")),
-      readFile(path.join(output, "small.webp")),
-    ]);
-    return { info: JSON.parse(result.stdout.toString("utf8")) as ImageInfo, image: { large, small } };
+    const [largeImage, smallImage] = await Promise.all([readFile(large), readFile(small)]);
+    return {
+      info: JSON.parse(result.stdout.toString("utf8")) as ImageInfo,
+      image: { large: largeImage, small: smallImage },
+    };
   }
 
   async function pdf(ctx: Ctx, input: string, sizeFrom?: ReportLine[]): Promise<Result> {
     const absent = missing(["pdfinfo", "pdftoppm", "pdffonts", "pdfimages"]);
     if (absent) return noPreview(absent);
-    const infoRun = await run(ctx, "pdfinfo", ["-box", "-f", "1", "-l", "1", input]);
+    const reads = { reads: [input] };
+    const infoRun = await run(ctx, "pdfinfo", ["-box", "-f", "1", "-l", "1", input], reads);
     const failed = failureOf("pdfinfo", infoRun);
     if (failed) return noPreview(failed);
     const info = parsePdfInfo(infoRun.stdout.toString("latin1"));
@@ -143,14 +171,14 @@ export function createArtworkChecker(options: CheckerOptions) {
 
     const last = String(Math.min(info.pages, PAGES_READ));
     if (!sizeFrom) {
-      const fonts = await run(ctx, "pdffonts", ["-l", last, input]);
+      const fonts = await run(ctx, "pdffonts", ["-l", last, input], reads);
       report.push(
         ...(failureOf("pdffonts", fonts)
           ? [check("Fonts could not be read: check them in the file")]
           : fontLines(parsePdfFonts(fonts.stdout.toString("latin1")))),
       );
     }
-    const images = await run(ctx, "pdfimages", ["-list", "-l", last, input]);
+    const images = await run(ctx, "pdfimages", ["-list", "-l", last, input], reads);
     report.push(
       ...(failureOf("pdfimages", images)
         ? [check("Images could not be read: check their resolution in the file")]
@@ -158,23 +186,29 @@ export function createArtworkChecker(options: CheckerOptions) {
     );
     if (info.pages > PAGES_READ) report.push(check(`Fonts and images were read on the first ${PAGES_READ} pages only`));
 
-    const page = await run(ctx, "pdftoppm", [
-      "-f",
-      "1",
-      "-l",
-      "1",
-      "-singlefile",
-      "-png",
-      "-scale-to",
-      String(previewSize.longSide),
-      input,
-      path.join(ctx.dir, "page"),
-    ]);
+    const pageFile = path.join(ctx.dir, "page.png");
+    const page = await run(
+      ctx,
+      "pdftoppm",
+      [
+        "-f",
+        "1",
+        "-l",
+        "1",
+        "-singlefile",
+        "-png",
+        "-scale-to",
+        String(previewSize.longSide),
+        input,
+        path.join(ctx.dir, "page"),
+      ],
+      { reads: [input], writes: [pageFile] },
+    );
     const pageFailure = failureOf("pdftoppm", page);
     if (pageFailure) return noPreview(pageFailure, report);
-    const pageFile = path.join(ctx.dir, "page.png");
-    // Poppler may end well and draw nothing, when the page tree leads nowhere.
-    if (!(await exists(pageFile))) return noPreview(`the first page could not be drawn${saying(page.stderr)}`, report);
+    // Poppler may end well and draw nothing, when the page tree leads nowhere: the file made for it stays empty.
+    if (!(await hasBytes(pageFile)))
+      return noPreview(`the first page could not be drawn${saying(page.stderr)}`, report);
     const rendered = await render(ctx, pageFile, "raster");
     if ("failure" in rendered) return noPreview(rendered.failure, report);
     return { findings: { previews: 1, report }, images: [rendered.image] };
@@ -189,17 +223,22 @@ export function createArtworkChecker(options: CheckerOptions) {
       head.match(/^%%HiResBoundingBox:\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)/m) ??
       head.match(/^%%BoundingBox:\s*(-?\d+)\s+(-?\d+)\s+(-?\d+)\s+(-?\d+)/m);
     const converted = path.join(ctx.dir, "eps.pdf");
-    const gs = await run(ctx, "gs", [
-      "-dSAFER",
-      "-dBATCH",
-      "-dNOPAUSE",
-      "-dQUIET",
-      "-dEPSCrop",
-      "-sDEVICE=pdfwrite",
-      "-dAutoRotatePages=/None",
-      `-sOutputFile=${converted}`,
-      input,
-    ]);
+    const gs = await run(
+      ctx,
+      "gs",
+      [
+        "-dSAFER",
+        "-dBATCH",
+        "-dNOPAUSE",
+        "-dQUIET",
+        "-dEPSCrop",
+        "-sDEVICE=pdfwrite",
+        "-dAutoRotatePages=/None",
+        `-sOutputFile=${converted}`,
+        input,
+      ],
+      { reads: [input], writes: [converted] },
+    );
     const failure = failureOf("Ghostscript", gs);
     if (failure) return noPreview(failure);
     const lines: ReportLine[] = [];
@@ -217,7 +256,7 @@ export function createArtworkChecker(options: CheckerOptions) {
   async function cdr(ctx: Ctx, input: string): Promise<Result> {
     const absent = missing(["cdr2xhtml"]);
     if (absent) return noPreview(absent);
-    const result = await run(ctx, "cdr2xhtml", [input], { outputBytes: 64 * 1024 * 1024 });
+    const result = await run(ctx, "cdr2xhtml", [input], { reads: [input] }, { outputBytes: 64 * 1024 * 1024 });
     const svg = result.code === 0 ? firstSvg(result.stdout.toString("utf8")) : undefined;
     if (!svg) return noPreview("no preview for this CorelDRAW version");
     const file = path.join(ctx.dir, "page.svg");
@@ -267,6 +306,11 @@ export function createArtworkChecker(options: CheckerOptions) {
       const listed: ZipEntryFindings = { name: entry.name, size: entry.size };
       entries.push(listed);
       if (entry.size === 0) continue;
+      // The check's time is up: the files after this one are listed, not opened.
+      if (ctx.signal.aborted) {
+        unopened++;
+        continue;
+      }
       if (previewed >= ZIP_PREVIEWS) {
         unopened++;
         continue;
@@ -299,7 +343,11 @@ export function createArtworkChecker(options: CheckerOptions) {
       }
     }
     const report = [fine(`${plural(entries.length, "file")} in the ZIP`)];
-    if (unopened > 0) {
+    if (ctx.signal.aborted) {
+      report.push(
+        check(`The check's ${Math.round(budgetMs / 1000)} s ran out: ${plural(unopened, "file")} not opened`),
+      );
+    } else if (unopened > 0) {
       report.push(
         check(
           `Previews were made of the first ${ZIP_PREVIEWS} artwork files; ${plural(unopened, "file")} after them not opened`,
@@ -358,7 +406,13 @@ export function createArtworkChecker(options: CheckerOptions) {
       try {
         const input = path.join(dir, "input");
         await pipeline(await file.read(), createWriteStream(input, { flags: "wx", mode: 0o600 }));
-        const ctx = { dir, requested, signal };
+        const budget = AbortSignal.timeout(budgetMs);
+        const ctx = {
+          dir,
+          requested,
+          signal: signal ? AbortSignal.any([signal, budget]) : budget,
+          deadline: performance.now() + budgetMs,
+        };
         let result: Result;
         let entries: ZipEntryFindings[] | undefined;
         if (file.kind === "zip") ({ result, entries } = await zip(ctx, input));
@@ -374,11 +428,28 @@ export function createArtworkChecker(options: CheckerOptions) {
 
 export type ArtworkChecker = ReturnType<typeof createArtworkChecker>;
 
-async function exists(file: string): Promise<boolean> {
+async function hasBytes(file: string): Promise<boolean> {
   return stat(file).then(
-    () => true,
+    (info) => info.size > 0,
     () => false,
   );
+}
+
+/**
+ * What the image tool reads beside the picture: Node's folder, the tool's own
+ * folder (its readers of SVG and PSD), and the project's package.json and
+ * node_modules (sharp and libvips), nothing else of the project.
+ */
+function nodeFiles(imageTool: string): string[] {
+  const files = [path.dirname(process.execPath), path.dirname(imageTool)];
+  for (let folder = path.dirname(imageTool); ; folder = path.dirname(folder)) {
+    if (existsSync(path.join(folder, "node_modules"))) {
+      files.push(path.join(folder, "node_modules"));
+      if (existsSync(path.join(folder, "package.json"))) files.push(path.join(folder, "package.json"));
+      return files;
+    }
+    if (path.dirname(folder) === folder) return files;
+  }
 }
 
 /** A tool's first line on stderr, to add to a reason. */
