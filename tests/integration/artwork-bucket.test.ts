@@ -47,6 +47,57 @@ async function formToken(): Promise<string> {
 const tus = { "Tus-Resumable": "1.0.0" };
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 
+test("two pieces of one upload through two instances at once: one is refused (423), the file ends whole", async () => {
+  // A second instance on the same store and bucket, as behind the proxy.
+  const otherDir = await mkdtemp(path.join(tmpdir(), "artwork-bucket-other-"));
+  const other = await startSite({ buildDir, dataDir: otherDir, env: { ...store.env, ...s3.env, UPLOADS: "1" } });
+  const db = await openStore(store.location);
+  try {
+    const file = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(2 * MB)]);
+    const url = await createUpload(await formToken(), "both-ways.pdf", file.length);
+    const id = url.split("/").pop() ?? "";
+    // The first piece arrives slowly through this instance, and holds the upload while it does.
+    let push: (bytes: Uint8Array | null) => void = () => undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = (bytes) => (bytes ? controller.enqueue(bytes) : controller.close());
+      },
+    });
+    const first = fetch(url, {
+      method: "PATCH",
+      headers: { ...tus, "Content-Type": "application/offset+octet-stream", "Upload-Offset": "0" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    push(new Uint8Array(file.subarray(0, MB)));
+    await expect
+      .poll(
+        async () =>
+          (await db.get<{ lease_token: string | null }>("SELECT lease_token FROM uploads WHERE id = ?", [id]))
+            ?.lease_token,
+        { timeout: 20_000 },
+      )
+      .toBeTruthy();
+
+    const second = await patch(url.replace(server.url, other.url), 0, file);
+    expect(second.status).toBe(423);
+
+    push(new Uint8Array(file.subarray(MB)));
+    push(null);
+    expect((await first).status).toBe(204);
+    const row = await db.get<{ sha256: string; size: number | string }>(
+      "SELECT sha256, size FROM uploads WHERE id = ?",
+      [id],
+    );
+    expect(row?.sha256).toBe(createHash("sha256").update(file).digest("hex"));
+    expect(Number(row?.size)).toBe(file.length);
+  } finally {
+    await db.close();
+    await other.stop();
+    await rm(otherDir, { recursive: true, force: true });
+  }
+});
+
 async function createUpload(token: string, name: string, size: number): Promise<string> {
   const created = await fetch(`${server.url}/quote/uploads`, {
     method: "POST",
@@ -149,7 +200,14 @@ test("retention deletes a sent request's files from the bucket with the inquiry"
 
 /** What the clean-up is given beside the store and the bucket; it reads none of it. */
 function limits() {
-  return { maxFileBytes: MB, maxFiles: 10, clientQuotaBytes: MB, totalQuotaBytes: MB, incomingFolder: dataDir };
+  return {
+    maxFileBytes: MB,
+    maxFiles: 10,
+    clientQuotaBytes: MB,
+    totalQuotaBytes: MB,
+    idleMs: 60 * 60 * 1000,
+    incomingFolder: dataDir,
+  };
 }
 
 function storageOf(testS3: TestS3) {

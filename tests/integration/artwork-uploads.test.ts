@@ -279,6 +279,7 @@ const limitsFor = (dataDir: string) => ({
   maxFiles: 10,
   clientQuotaBytes: 100 * MB,
   totalQuotaBytes: 1024 * MB,
+  idleMs: 60 * 60 * 1000,
   incomingFolder: path.join(dataDir, "artwork-incoming"),
 });
 
@@ -288,6 +289,7 @@ async function receive(artwork: Artwork, storage: FileStorage, name: string, byt
     name,
     formNonce: randomBytes(12).toString("base64url"),
     clientKey: "test",
+    networkKey: "test",
   });
   if ("status" in received) throw new Error(`${name} was not received: ${received.message}`);
   return received.id;
@@ -485,21 +487,125 @@ describe("how much may be uploaded", () => {
     expect((await createUpload(strict.url, { token, name: "third.pdf", length: 300 * kb })).status).toBe(201);
   });
 
-  test("all files together stop at UPLOAD_QUOTA_GB (507); a cancelled upload gives its room back", async () => {
-    // Sizes are counted as declared, so no byte needs sending to fill the gigabyte.
+  test("lengths declared and never sent take no room: 11 creations of 100 MB leave a 1 GB store open to a real upload", async () => {
+    // Before, each declared length counted from its creation: the eleventh was refused, and so was everyone after.
+    const token = await formToken(nearlyFull);
+    const answers: number[] = [];
+    for (let n = 0; n < 11; n++) {
+      answers.push(
+        (await createUpload(nearlyFull.url, { token: await formToken(nearlyFull), length: 100 * MB })).status,
+      );
+    }
+    expect(answers).toEqual(Array(11).fill(201));
+    const bytes = pdf();
+    const address = addressOf(
+      nearlyFull.url,
+      await createUpload(nearlyFull.url, { token, name: "real.pdf", length: bytes.length }),
+    );
+    expect((await patch(address, 0, bytes)).status).toBe(204);
+  });
+
+  test("all files together stop at UPLOAD_QUOTA_GB (507) when a piece would pass it; a piece cut off gives its room back", async () => {
     const token = await formToken(nearlyFull);
     const first = addressOf(
       nearlyFull.url,
       await createUpload(nearlyFull.url, { token, name: "film-1.tif", length: 600 * MB }),
     );
-    const second = await createUpload(nearlyFull.url, { token, name: "film-2.tif", length: 600 * MB });
-    expect(second.status).toBe(507);
-    expect(await second.text()).toBe(artworkText.storageFull);
-
-    expect((await fetch(first, { method: "DELETE", headers: tus })).status).toBe(204);
-    await eventually(async () =>
-      expect((await createUpload(nearlyFull.url, { token, name: "film-2.tif", length: 600 * MB })).status).toBe(201),
+    const second = addressOf(
+      nearlyFull.url,
+      await createUpload(nearlyFull.url, { token, name: "film-2.tif", length: 600 * MB }),
     );
+    // The first's piece announces all 600 MB: that much is held while it arrives.
+    const sending = await pieceAnnounced(first, 600 * MB);
+    await eventually(async () => expect(await heldBy(nearlyFull, idIn(first))).toBe(600 * MB));
+    const refused = await pieceAnnounced(second, 600 * MB);
+    expect(await refused.answer).toEqual({ status: 507, body: artworkText.storageFull });
+    refused.socket.destroy();
+
+    sending.socket.destroy();
+    // Cut off: the first holds what arrived and an open upload's allowance, no more.
+    await eventually(async () => expect(await heldBy(nearlyFull, idIn(first))).toBeLessThanOrEqual(2 * MB));
+    const again = await pieceAnnounced(second, 600 * MB);
+    await eventually(async () => expect(await heldBy(nearlyFull, idIn(second))).toBe(600 * MB));
+    again.socket.destroy();
+  });
+});
+
+/** What an upload counts against the quotas now. */
+async function heldBy(target: Site, id: string): Promise<number> {
+  return Number((await readRow<{ held: number }>(target.store, "SELECT held FROM uploads WHERE id = ?", [id]))?.held);
+}
+
+/**
+ * A PATCH whose headers announce `length` bytes, of which none are sent: the
+ * server decides on the piece from its headers alone. Answers the socket, and
+ * the answer if one comes before the bytes.
+ */
+async function pieceAnnounced(address: string, length: number) {
+  const url = new URL(address);
+  const socket = connect(Number(url.port), url.hostname);
+  await once(socket, "connect");
+  socket.write(
+    `PATCH ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nTus-Resumable: 1.0.0\r\n` +
+      `Content-Type: application/offset+octet-stream\r\nUpload-Offset: 0\r\nContent-Length: ${length}\r\n\r\n`,
+  );
+  socket.on("error", () => undefined);
+  const answer = new Promise<{ status: number; body: string }>((resolve) => {
+    let text = "";
+    socket.on("data", (chunk: Buffer) => {
+      text += chunk.toString("utf8");
+      const [head = "", body = ""] = text.split("\r\n\r\n");
+      const contentLength = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? Number.NaN);
+      if (Buffer.byteLength(body) >= contentLength) {
+        resolve({ status: Number(head.split(" ")[1]), body });
+      }
+    });
+    socket.on("close", () => {
+      const [head = "", body = ""] = text.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), body });
+    });
+  });
+  return { socket, answer };
+}
+
+describe("what an upload's address gives away", () => {
+  test("a file uploaded with one form is not sent with another: its id alone attaches nothing and shows nothing", async () => {
+    const mine = await formToken(site);
+    const theirs = await formToken(site);
+    const headers = client();
+    const created = await createUpload(
+      site.url,
+      { token: mine, name: "private-plan.pdf", length: pdf().length },
+      headers,
+    );
+    const address = addressOf(site.url, created);
+    expect((await patch(address, 0, pdf(), headers)).status).toBe(204);
+
+    // Another form carrying the id: refused as a file no longer here, its name and size nowhere on the page.
+    const answer = await postQuote(site, cakeRequest(theirs, [idIn(address)]), headers);
+    expect(answer.status).toBe(400);
+    const page = await answer.text();
+    expect(page).not.toContain("private-plan.pdf");
+    expect((await uploadRow(site, idIn(address)))?.inquiry_id).toBeNull();
+
+    // Its own form sends it.
+    const reference = await sendQuote(site, mine, [idIn(address)]);
+    expect((await filesOfInquiry(site, reference)).map((file) => file.name)).toEqual(["private-plan.pdf"]);
+  });
+
+  test("the upload address answers no other site's page: no Access-Control-Allow-Origin", async () => {
+    const headers = client();
+    const token = await formToken(site);
+    const address = addressOf(site.url, await createUpload(site.url, { token, name: "cors.pdf", length: 10 }, headers));
+    const elsewhere = { ...headers, Origin: "https://elsewhere.example" };
+    const head = await fetch(address, { method: "HEAD", headers: { ...tus, ...elsewhere } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("access-control-allow-origin")).toBeNull();
+    const preflight = await fetch(address, {
+      method: "OPTIONS",
+      headers: { ...elsewhere, "Access-Control-Request-Method": "PATCH" },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
   });
 });
 

@@ -173,7 +173,10 @@ export async function submitInquiryForm(
   // Mistakes come first: a person who presses Enter too soon must see what is missing,
   // not be taken for a bot. A bot's invalid form is refused all the same.
   const result = form.validate(values);
-  const attached = form.attachments ? await receivedFiles(values, services, posted.fileProblems ?? []) : undefined;
+  // Only files uploaded with this very form go with it: an upload's id alone is no key.
+  const attached = form.attachments
+    ? await receivedFiles(values, token?.nonce ?? "", services, posted.fileProblems ?? [])
+    : undefined;
   if (attached) {
     // What was received is kept, whatever else is refused.
     values[artworkFields.ids] = attached.files.map((file) => file.id).join(",");
@@ -251,11 +254,12 @@ export async function submitInquiryForm(
 
 /**
  * The artwork files a form carries, as far as they were received: files a
- * multipart post could not store, and ids that name no received, unsent file,
- * give the problem to show; the rest are kept.
+ * multipart post could not store, and ids that name no received, unsent file
+ * uploaded with this form, give the problem to show; the rest are kept.
  */
 async function receivedFiles(
   values: FormValues,
+  formNonce: string,
   services: SiteServices,
   postedProblems: readonly ArtworkProblem[],
 ): Promise<{ files: ArtworkFile[]; problem?: ArtworkProblem }> {
@@ -266,7 +270,7 @@ async function receivedFiles(
     return { files: [], problem: { status: 413, message: artworkText.tooMany(uploads.artwork.limits.maxFiles) } };
   }
   const wanted = ids === "not ids" ? [] : ids;
-  const files = await uploads.artwork.waiting(wanted);
+  const files = await uploads.artwork.waiting(wanted, formNonce);
   const problems = [...postedProblems];
   if (ids === "not ids" || files.length < wanted.length) problems.push({ status: 400, message: artworkText.gone });
   const [first] = problems;

@@ -167,10 +167,12 @@ const SettingsSchema = v.pipe(
     UPLOADS: v.optional(v.picklist(["0", "1"], 'must be "1" or "0"'), "1"),
     UPLOAD_MAX_FILE_MB: v.optional(wholeNumber(1, 5000), "200"),
     UPLOAD_MAX_FILES: v.optional(wholeNumber(1, 50), "10"),
-    /** Bytes one client may have uploaded and not yet sent with a request (a /64 for IPv6). */
+    /** Bytes one client may have uploaded and not yet sent with a request (an IPv6 /48 counts as one client). */
     UPLOAD_CLIENT_QUOTA_MB: v.optional(wholeNumber(1, 100_000), "2000"),
     /** All artwork stored at once, sent with requests or not; beyond it new uploads are refused (507). */
     UPLOAD_QUOTA_GB: v.optional(wholeNumber(1, 100_000), "20"),
+    /** An upload not finished and left without a byte for this long is deleted, giving its room back. */
+    UPLOAD_IDLE_MINUTES: v.optional(wholeNumber(1, 7 * 24 * 60), "60"),
     /** An S3-compatible bucket for the files, which several instances share; a folder under DATA_DIR otherwise. */
     S3_BUCKET: v.optional(text),
     /** The service's address, for anything but AWS itself (Cloudflare R2, MinIO, Ceph…). */

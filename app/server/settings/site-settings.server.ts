@@ -19,6 +19,8 @@ export type UploadSettings = {
   maxFiles: number;
   clientQuotaBytes: number;
   totalQuotaBytes: number;
+  /** An unfinished upload that has not moved for this long is deleted by the clean-up. */
+  idleMs: number;
   /** A folder on this machine where a file sent without a script waits while it arrives whole. */
   incomingFolder: string;
   /** Where the files are: a folder on this machine, or a bucket every instance shares. */
@@ -110,6 +112,7 @@ function uploadSettings(e: Settings, dataDir: string): UploadSettings {
     maxFiles: e.UPLOAD_MAX_FILES,
     clientQuotaBytes: e.UPLOAD_CLIENT_QUOTA_MB * MB,
     totalQuotaBytes: e.UPLOAD_QUOTA_GB * 1024 * MB,
+    idleMs: e.UPLOAD_IDLE_MINUTES * 60_000,
     incomingFolder: path.join(dataDir, "artwork-incoming"),
     storage: e.S3_BUCKET
       ? {

@@ -99,6 +99,27 @@ const artworkChecks = (blob: string): Migration => ({
 });
 
 /**
+ * Step 18: what an upload counts against the quotas is what it holds (bytes
+ * arrived, or reserved by a piece on its way, plus a small allowance while it
+ * is open), not the length it declares; the wider network it came from (an
+ * IPv6 /48); when it last moved, for the clean-up of abandoned ones; and a
+ * lease that lets one instance at a time write it.
+ */
+const uploadHoldings: Migration = {
+  version: 18,
+  name: "uploads count the bytes they hold, by network, idle ones go, one writer at a time",
+  sql: `
+      ALTER TABLE uploads ADD COLUMN network_key TEXT NOT NULL DEFAULT '';
+      ALTER TABLE uploads ADD COLUMN held BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE uploads ADD COLUMN active_at BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE uploads ADD COLUMN lease_token TEXT;
+      ALTER TABLE uploads ADD COLUMN lease_until BIGINT;
+      UPDATE uploads SET network_key = client_key, held = size, active_at = created_at;
+      CREATE INDEX uploads_network ON uploads (network_key);
+    `,
+};
+
+/**
  * Step 11: the outbox also carries the notices a staff member gets about their
  * own account, so they are sent, retried and recorded like every other mail.
  * A row is about an inquiry or a staff member, never both.
@@ -440,6 +461,7 @@ export const sqliteMigrations: readonly Migration[] = [
       INSERT INTO site_secrets (name, value) VALUES ('quotation links', lower(hex(randomblob(32))));
     `,
   },
+  uploadHoldings,
 ];
 
 /**
@@ -670,4 +692,5 @@ export const postgresMigrations: readonly Migration[] = [
         VALUES ('quotation links', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
     `,
   },
+  uploadHoldings,
 ];

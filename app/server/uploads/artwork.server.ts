@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
+import { isIPv6 } from "node:net";
 import type { Readable } from "node:stream";
 import { artworkText } from "../../site/content/artwork.ts";
+import { clientKey, networkKey } from "../contact/rate-limit.server.ts";
 import { forgetChecks } from "../previews/artwork-checks.server.ts";
 import type { UploadSettings } from "../settings/site-settings.server.ts";
-import { type Database, placeholders } from "../store/db.server.ts";
+import { type Database, placeholders, type Queries } from "../store/db.server.ts";
 import { ARTWORK_HEAD_BYTES, type ArtworkKind, detectArtworkKind } from "./artwork-kind.server.ts";
 import { nameForKind } from "./file-name.ts";
 import type { FileStorage } from "./file-storage.server.ts";
@@ -20,11 +22,50 @@ export type ArtworkFile = {
 /** Why a file was not taken, as the HTTP status and the words to show. */
 export type ArtworkProblem = { status: 400 | 403 | 404 | 413 | 415 | 429 | 507; message: string };
 
-export type NewUpload = { id: string; formNonce: string; clientKey: string; name: string; size: number };
+/**
+ * Who sends a file: the client (an IPv4 address or an IPv6 /64) that a
+ * form's files are bound to, and the network its quotas are counted on: the
+ * same for IPv4, the /48 for IPv6, so that one holder of a /48 cannot spread
+ * their uploads over 65,536 /64s.
+ */
+export type Uploader = { clientKey: string; networkKey: string };
+
+export function uploaderOf(address: string): Uploader {
+  const client = clientKey(address);
+  return { clientKey: client, networkKey: isIPv6(address) && client.endsWith("::/64") ? networkKey(address) : client };
+}
+
+/** The form a file belongs to: its token's nonce, and who sent it. */
+export type UploadOwner = Uploader & { formNonce: string };
+
+export type NewUpload = UploadOwner & {
+  id: string;
+  name: string;
+  size: number;
+  /** What it counts against the quotas from the start: an open upload's allowance, or the bytes on their way. */
+  reserve: number;
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An upload not sent with a request within this long is deleted. */
 export const UNSENT_KEPT_MS = DAY_MS;
+
+/**
+ * What an open upload counts against the quotas beyond the bytes it holds:
+ * enough that a stranger's many empty uploads still add up, small enough that
+ * a length declared and never sent takes no room.
+ */
+export const OPEN_UPLOAD_ALLOWANCE_BYTES = 1024 * 1024;
+
+/** Uploads of one client open at once (created, not finished): two forms' worth. */
+export const openUploadsPerClient = (maxFiles: number) => 2 * maxFiles;
+
+/**
+ * Every admission and reservation takes this PostgreSQL lock, so that the
+ * quotas are counted and the new bytes written as one step, never two
+ * instances at once (SQLite's write transaction already runs one at a time).
+ */
+const QUOTA_LOCK = 0x4172_7477; // "Artw"
 
 export type Artwork = ReturnType<typeof createArtwork>;
 
@@ -49,17 +90,39 @@ export function createArtwork(options: {
 }) {
   const { db, storage, limits, now = Date.now } = options;
 
-  /** Bytes still held (not yet deleted), of one client's unsent uploads, or of everything. */
-  async function bytesHeld(clientKey?: string): Promise<number> {
-    const row = clientKey
-      ? await db.get<{ bytes: number | string | null }>(
-          "SELECT SUM(size) AS bytes FROM uploads WHERE client_key = ? AND inquiry_id IS NULL AND discarded_at IS NULL",
-          [clientKey],
+  /** Bytes counted against the quotas: of one network's unsent uploads, or of everything kept. */
+  async function bytesHeld(tx: Queries, network?: string): Promise<number> {
+    const row = network
+      ? await tx.get<{ bytes: number | string | null }>(
+          "SELECT SUM(held) AS bytes FROM uploads WHERE network_key = ? AND inquiry_id IS NULL AND discarded_at IS NULL",
+          [network],
         )
-      : await db.get<{ bytes: number | string | null }>(
-          "SELECT SUM(size) AS bytes FROM uploads WHERE discarded_at IS NULL",
+      : await tx.get<{ bytes: number | string | null }>(
+          "SELECT SUM(held) AS bytes FROM uploads WHERE discarded_at IS NULL",
         );
     return Number(row?.bytes ?? 0);
+  }
+
+  /** The quota that `more` bytes on this network would go past, if any. */
+  async function quotaProblem(tx: Queries, network: string, more: number): Promise<ArtworkProblem | undefined> {
+    if ((await bytesHeld(tx, network)) + more > limits.clientQuotaBytes) {
+      return { status: 429, message: artworkText.clientQuota };
+    }
+    if ((await bytesHeld(tx)) + more > limits.totalQuotaBytes) {
+      return { status: 507, message: artworkText.storageFull };
+    }
+    return undefined;
+  }
+
+  /** Counts and writes as one step: a write transaction, and on PostgreSQL the quotas' lock. */
+  function counted<T>(work: (tx: Queries) => Promise<T>): Promise<T> {
+    return db.transaction(
+      async (tx) => {
+        if (db.engine === "postgres") await tx.get("SELECT pg_advisory_xact_lock(?)", [QUOTA_LOCK]);
+        return work(tx);
+      },
+      { isolation: "read-committed" },
+    );
   }
 
   return {
@@ -67,32 +130,98 @@ export function createArtwork(options: {
 
     /**
      * Records a new upload when it fits every limit: the file's size, the
-     * number of files of one form, the client's unsent bytes and all the bytes
-     * stored; otherwise says which limit it meets.
+     * number of files of one form, the client's open uploads, the client's
+     * unsent bytes and all the bytes stored; otherwise says which limit it
+     * meets. The counting and the new row are one step, so uploads created
+     * at once, on any instance, cannot together pass a limit.
      */
     async admit(upload: NewUpload): Promise<ArtworkProblem | undefined> {
       if (upload.size > limits.maxFileBytes) {
         return { status: 413, message: artworkText.tooLarge(upload.name, limits.maxFileBytes) };
       }
-      const files = await db.get<{ n: number | string }>(
-        "SELECT COUNT(*) AS n FROM uploads WHERE form_nonce = ? AND discarded_at IS NULL",
-        [upload.formNonce],
+      if (upload.size > limits.clientQuotaBytes) return { status: 429, message: artworkText.clientQuota };
+      return counted(async (tx) => {
+        const files = await tx.get<{ n: number | string }>(
+          "SELECT COUNT(*) AS n FROM uploads WHERE form_nonce = ? AND discarded_at IS NULL",
+          [upload.formNonce],
+        );
+        if (Number(files?.n ?? 0) >= limits.maxFiles) {
+          return { status: 413, message: artworkText.tooMany(limits.maxFiles) };
+        }
+        const open = await tx.get<{ n: number | string }>(
+          `SELECT COUNT(*) AS n FROM uploads
+           WHERE network_key = ? AND inquiry_id IS NULL AND discarded_at IS NULL AND completed_at IS NULL`,
+          [upload.networkKey],
+        );
+        if (Number(open?.n ?? 0) >= openUploadsPerClient(limits.maxFiles)) {
+          return { status: 429, message: artworkText.clientQuota };
+        }
+        const problem = await quotaProblem(tx, upload.networkKey, upload.reserve);
+        if (problem) return problem;
+        const at = now();
+        await tx.run(
+          `INSERT INTO uploads (id, form_nonce, client_key, network_key, name, size, held, created_at, active_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [
+            upload.id,
+            upload.formNonce,
+            upload.clientKey,
+            upload.networkKey,
+            upload.name,
+            upload.size,
+            upload.reserve,
+            at,
+            at,
+          ],
+        );
+        return undefined;
+      });
+    },
+
+    /**
+     * Before a piece of an open upload is taken: counts the bytes it brings
+     * (up to `upTo` in all, never past the declared length) against the
+     * quotas, and refuses the piece when they would go past one.
+     */
+    async reserve(id: string, upTo: number): Promise<ArtworkProblem | undefined> {
+      return counted(async (tx) => {
+        const row = await tx.get<{ size: number | string; held: number | string; network_key: string }>(
+          `SELECT size, held, network_key FROM uploads
+           WHERE id = ? AND inquiry_id IS NULL AND discarded_at IS NULL AND completed_at IS NULL`,
+          [id],
+        );
+        if (!row) return { status: 404, message: artworkText.gone };
+        const held = Number(row.held);
+        const wanted = Math.min(Number(row.size), Math.max(upTo, 0));
+        if (wanted > held) {
+          const problem = await quotaProblem(tx, row.network_key, wanted - held);
+          if (problem) return problem;
+        }
+        await tx.run("UPDATE uploads SET held = ?, active_at = ? WHERE id = ? AND completed_at IS NULL", [
+          Math.max(wanted, held),
+          now(),
+          id,
+        ]);
+        return undefined;
+      });
+    },
+
+    /**
+     * After a piece was taken, or cut off: an unfinished upload holds the
+     * bytes that arrived and its allowance, no longer what the piece reserved.
+     */
+    async settle(id: string, received: number): Promise<void> {
+      const row = await db.get<{ size: number | string }>(
+        "SELECT size FROM uploads WHERE id = ? AND completed_at IS NULL",
+        [id],
       );
-      if (Number(files?.n ?? 0) >= limits.maxFiles) {
-        return { status: 413, message: artworkText.tooMany(limits.maxFiles) };
-      }
-      if ((await bytesHeld(upload.clientKey)) + upload.size > limits.clientQuotaBytes) {
-        return { status: 429, message: artworkText.clientQuota };
-      }
-      if ((await bytesHeld()) + upload.size > limits.totalQuotaBytes) {
-        return { status: 507, message: artworkText.storageFull };
-      }
-      await db.run(
-        `INSERT INTO uploads (id, form_nonce, client_key, name, size, created_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-        [upload.id, upload.formNonce, upload.clientKey, upload.name, upload.size, now()],
-      );
-      return undefined;
+      if (!row) return;
+      const held = Math.min(Number(row.size), received + OPEN_UPLOAD_ALLOWANCE_BYTES);
+      await db.run("UPDATE uploads SET held = ?, active_at = ? WHERE id = ? AND completed_at IS NULL", [
+        held,
+        now(),
+        id,
+      ]);
     },
 
     /** An upload still open to more bytes or to being cancelled: recorded, not sent with a request, not refused. */
@@ -133,13 +262,11 @@ export function createArtwork(options: {
         await storage.remove(id).catch(() => undefined);
         return { status: 415, message: artworkText.wrongKind(name) };
       }
-      await db.run("UPDATE uploads SET kind = ?, sha256 = ?, size = ?, completed_at = ? WHERE id = ?", [
-        kind,
-        sha256,
-        size,
-        now(),
-        id,
-      ]);
+      const at = now();
+      await db.run(
+        "UPDATE uploads SET kind = ?, sha256 = ?, size = ?, held = ?, completed_at = ?, active_at = ? WHERE id = ?",
+        [kind, sha256, size, size, at, at, id],
+      );
       return { id, name: nameForKind(name, kind), size, kind, sha256 };
     },
 
@@ -153,13 +280,20 @@ export function createArtwork(options: {
       await db.run("DELETE FROM uploads WHERE id = ? AND inquiry_id IS NULL", [id]);
     },
 
-    /** The received, unsent files among these ids, in the order given: what a refused form still holds. */
-    async waiting(ids: readonly string[]): Promise<ArtworkFile[]> {
+    /**
+     * The received, unsent files among these ids that were uploaded with
+     * this form (its token's nonce, which only the page that holds the form
+     * knows), in the order given: what a refused form still holds, and all a
+     * request may be sent with. An id alone is no key to a file. The client's
+     * address is not asked to match: a phone changes it between files.
+     */
+    async waiting(ids: readonly string[], formNonce: string): Promise<ArtworkFile[]> {
       if (ids.length === 0) return [];
       const rows = await db.all<FileRow>(
         `SELECT id, name, size, kind, sha256 FROM uploads
-         WHERE id IN ${placeholders(ids)} AND inquiry_id IS NULL AND discarded_at IS NULL AND completed_at IS NOT NULL`,
-        ids,
+         WHERE id IN ${placeholders(ids)} AND form_nonce = ?
+           AND inquiry_id IS NULL AND discarded_at IS NULL AND completed_at IS NOT NULL`,
+        [...ids, formNonce],
       );
       return ids.flatMap((id) => rows.filter((row) => row.id === id).map(fileOf));
     },
@@ -187,15 +321,18 @@ export function createArtwork(options: {
 
     /**
      * Deletes the bytes of every file nobody needs: those of erased or expired
-     * inquiries and refused files (marked discarded), and uploads not sent
-     * with a request within a day. The row goes only once its bytes are gone,
+     * inquiries and refused files (marked discarded), uploads not sent with
+     * a request within a day, and unfinished ones left idle (no piece on its
+     * way, none for limits.idleMs). The row goes only once its bytes are gone,
      * so a failure is tried again on the next run. Answers how many went.
      */
     async sweep(): Promise<number> {
+      const at = now();
       const rows = await db.all<{ id: string }>(
         `SELECT id FROM uploads
-         WHERE discarded_at IS NOT NULL OR (inquiry_id IS NULL AND created_at < ?)`,
-        [now() - UNSENT_KEPT_MS],
+         WHERE discarded_at IS NOT NULL OR (inquiry_id IS NULL AND created_at < ?)
+            OR (inquiry_id IS NULL AND completed_at IS NULL AND active_at < ? AND (lease_until IS NULL OR lease_until < ?))`,
+        [at - UNSENT_KEPT_MS, at - limits.idleMs, at],
       );
       let removed = 0;
       for (const { id } of rows) {
@@ -215,6 +352,8 @@ export function createArtwork(options: {
 
 type FileRow = { id: string; name: string; size: number | string; kind: ArtworkKind; sha256: string };
 
+// The name is read as the buyer gave it and shown with the extension of what the file is,
+// so that rows stored before that rule show and download under a safe name too.
 function fileOf(row: FileRow): ArtworkFile {
   return {
     id: row.id,

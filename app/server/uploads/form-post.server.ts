@@ -4,7 +4,7 @@ import { artworkText } from "../../site/content/artwork.ts";
 import { contactFormExtras } from "../../site/content/contact-form.ts";
 import { artworkFields } from "../../site/lib/quote-schema.ts";
 import { type FormToken, verifyFormToken } from "../contact/form-token.server.ts";
-import type { ArtworkProblem } from "./artwork.server.ts";
+import type { ArtworkProblem, Uploader } from "./artwork.server.ts";
 import { safeFileName } from "./file-name.ts";
 import type { UploadServices } from "./uploads.server.ts";
 import { receiveWholeFile } from "./whole-file.server.ts";
@@ -25,7 +25,7 @@ export type ReadFormPost =
 export async function readFormPost(
   req: IncomingMessage,
   services: UploadServices,
-  options: { clientKey: string; fieldLimitBytes: number },
+  options: { uploader: Uploader; fieldLimitBytes: number },
 ): Promise<ReadFormPost> {
   const { artwork, form } = services;
   const fields = new URLSearchParams();
@@ -78,7 +78,7 @@ export async function readFormPost(
       );
       return;
     }
-    const about = { name: safeFileName(info.filename ?? ""), formNonce: formToken.nonce, clientKey: options.clientKey };
+    const about = { name: safeFileName(info.filename ?? ""), formNonce: formToken.nonce, ...options.uploader };
     // One file at a time, in the form's order: the parser gives the next only once this one is read.
     work = work.then(async () => {
       const result = await receiveWholeFile(services, stream, about);

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { quoteUploadsPath } from "../../site/content/urls.ts";
 import { contactBodyLimitBytes } from "../../site/lib/contact-schema.ts";
-import { clientKey } from "../contact/rate-limit.server.ts";
 import type { UploadSettings } from "../settings/site-settings.server.ts";
 import type { Database } from "../store/db.server.ts";
-import { type Artwork, createArtwork } from "./artwork.server.ts";
+import { type Artwork, createArtwork, uploaderOf } from "./artwork.server.ts";
 import { type FileStorage, openFileStorage } from "./file-storage.server.ts";
 import { type ReadFormPost, readFormPost } from "./form-post.server.ts";
+import { createUploadLocker } from "./upload-lock.server.ts";
 import { createUploadServer } from "./upload-server.server.ts";
 
 /** Artwork uploads, when they are on: the files' records and storage, and the form's secret that creating one needs. */
@@ -29,14 +29,21 @@ export async function openUploadServices(options: {
   const { storage: storageSettings, ...limits } = options.settings;
   const storage = await openFileStorage(storageSettings);
   const artwork = createArtwork({ db: options.db, storage, limits });
-  const server = createUploadServer({ path: quoteUploadsPath, artwork, storage, form: options.form, log: options.log });
+  const server = createUploadServer({
+    path: quoteUploadsPath,
+    artwork,
+    storage,
+    form: options.form,
+    locker: createUploadLocker(options.db),
+    log: options.log,
+  });
   const services: UploadServices = {
     artwork,
     storage,
     form: options.form,
-    handleUpload: (req, res, clientAddress) => server.handle(req, res, clientKey(clientAddress)),
+    handleUpload: (req, res, clientAddress) => server.handle(req, res, uploaderOf(clientAddress)),
     readFormPost: (req, clientAddress) =>
-      readFormPost(req, services, { clientKey: clientKey(clientAddress), fieldLimitBytes: contactBodyLimitBytes }),
+      readFormPost(req, services, { uploader: uploaderOf(clientAddress), fieldLimitBytes: contactBodyLimitBytes }),
   };
   return services;
 }

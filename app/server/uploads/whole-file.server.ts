@@ -6,7 +6,13 @@ import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Upload } from "@tus/server";
 import { artworkText } from "../../site/content/artwork.ts";
-import { type Artwork, type ArtworkFile, type ArtworkProblem, newUploadId } from "./artwork.server.ts";
+import {
+  type Artwork,
+  type ArtworkFile,
+  type ArtworkProblem,
+  newUploadId,
+  type UploadOwner,
+} from "./artwork.server.ts";
 import { ARTWORK_HEAD_BYTES } from "./artwork-kind.server.ts";
 import type { FileStorage } from "./file-storage.server.ts";
 
@@ -19,13 +25,14 @@ import type { FileStorage } from "./file-storage.server.ts";
 export async function receiveWholeFile(
   services: { artwork: Artwork; storage: FileStorage },
   file: Readable & { truncated?: boolean },
-  about: { name: string; formNonce: string; clientKey: string },
+  about: UploadOwner & { name: string },
 ): Promise<ArtworkFile | ArtworkProblem> {
   const { artwork, storage } = services;
   const { incomingFolder, maxFileBytes } = artwork.limits;
   const id = newUploadId();
-  // Its size is known only at the end: it holds a largest file's place meanwhile.
-  const problem = await artwork.admit({ id, ...about, size: maxFileBytes });
+  // Its size is known only at the end, and its bytes come in this one post: it
+  // holds a largest file's place while they do (record then counts its size).
+  const problem = await artwork.admit({ id, ...about, size: maxFileBytes, reserve: maxFileBytes });
   if (problem) {
     file.resume();
     return problem;
