@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { storedFormSecret } from "./contact/form-token.server.ts";
 import { createInquiryStore, type InquiryStore } from "./contact/inquiries.server.ts";
@@ -25,7 +26,7 @@ import {
   startArtworkCheckWorker,
 } from "./previews/artwork-checks.server.ts";
 import { createArtworkChecker } from "./previews/check-artwork.server.ts";
-import { findTools, missingPackages } from "./previews/tools.server.ts";
+import { findTools, missingPackages, sandboxFor } from "./previews/tools.server.ts";
 import { type DigestJob, digestMail, startDigestJob, waitingInquiries } from "./quotations/digest.server.ts";
 import { queuedQuotationMail } from "./quotations/quotation-mails.server.ts";
 import { createQuotations, type Quotations } from "./quotations/quotations.server.ts";
@@ -298,7 +299,13 @@ async function startChecks(uploads: UploadServices, checks: ArtworkChecks, optio
       `Previews of artwork files are not available in full: ${what} missing. Files of those kinds are listed without one.`,
     );
   }
-  const checker = createArtworkChecker({ tools, imageTool: options.imageTool ?? "", scratchRoot: undefined });
+  const sandbox = await sandboxFor(tools, tmpdir());
+  if (sandbox.kind === "none") {
+    log.warn(
+      `Preview programs run as the server's own user, able to see its files and network: ${sandbox.why}. Install Debian's bubblewrap on a kernel that allows user namespaces.`,
+    );
+  }
+  const checker = createArtworkChecker({ tools, imageTool: options.imageTool ?? "", scratchRoot: undefined, sandbox });
   return startArtworkCheckWorker({ checks, checker, read: (id) => uploads.storage.read(id), log });
 }
 
