@@ -390,6 +390,57 @@ describe("the worker", () => {
     ]);
   });
 
+  test("a check that outlasts its lease keeps it, renewed while it runs: another instance does not start it again", async () => {
+    const db = await database();
+    const { files } = await queued(db, ["pdf"]);
+    const leaseMs = 400;
+    let release = () => {};
+    const { checker, calls } = fakeChecker(
+      () =>
+        new Promise<CheckedFile>((resolve) => {
+          release = () => resolve({ outcome, images: [] });
+        }),
+    );
+    const checks = createArtworkChecks(db);
+    const worker = startArtworkCheckWorker({ checks, checker, read, log: recordingLog().log, idleMs: 20, leaseMs });
+    try {
+      await vi.waitFor(() => expect(calls).toHaveLength(1), patience);
+      // Three leases' time and more: each time another instance looks, the check is held.
+      const started = Date.now();
+      while (Date.now() - started < leaseMs * 3) {
+        expect(await checks.claim(Date.now(), leaseMs)).toBeUndefined();
+        await new Promise((resolve) => setTimeout(resolve, leaseMs / 4));
+      }
+      release();
+      await vi.waitFor(async () => expect((await checks.of(files)).get(files[0] ?? "")?.state).toBe("done"), patience);
+      expect(calls).toHaveLength(1);
+    } finally {
+      release();
+      await worker.stop();
+    }
+  });
+
+  test("a check whose lease another instance took is stopped through its signal", async () => {
+    const db = await database();
+    await queued(db, ["pdf"]);
+    const leaseMs = 300;
+    const { checker, calls } = fakeChecker(
+      (call) =>
+        new Promise<CheckedFile>((_resolve, reject) => {
+          call.signal?.addEventListener("abort", () => reject(new Error("aborted")), { once: true });
+        }),
+    );
+    const checks = createArtworkChecks(db);
+    const worker = startArtworkCheckWorker({ checks, checker, read, log: recordingLog().log, idleMs: 20, leaseMs });
+    try {
+      await vi.waitFor(() => expect(calls).toHaveLength(1), patience);
+      await db.run("UPDATE artwork_checks SET lease_token = ?", [randomUUID()]);
+      await vi.waitFor(() => expect(calls[0]?.signal?.aborted).toBe(true), patience);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   test("a checker that keeps failing is tried three times, then the file ends as 'no preview'", async () => {
     const db = await database();
     const { files, reference } = await queued(db, ["pdf"]);

@@ -91,6 +91,15 @@ export function createArtworkChecks(db: Database) {
       });
     },
 
+    /** Holds a check under way for another leaseMs; false when its lease was lost (taken by another, or done). */
+    async renew(check: ClaimedCheck, until: number): Promise<boolean> {
+      const updated = await db.run(
+        "UPDATE artwork_checks SET lease_until = ? WHERE upload_id = ? AND lease_token = ? AND state = 'pending'",
+        [until, check.uploadId, check.leaseToken],
+      );
+      return updated > 0;
+    },
+
     async retryLater(check: ClaimedCheck, at: number): Promise<void> {
       await db.run(
         "UPDATE artwork_checks SET next_attempt_at = ?, lease_token = NULL, lease_until = NULL WHERE upload_id = ? AND lease_token = ?",
@@ -257,21 +266,30 @@ export function startArtworkCheckWorker(options: {
       await checks.finish(claimed, givenUp, [], now());
       return;
     }
+    // The lease is renewed while the check runs, so that a long one is not taken up again
+    // by another instance; one whose lease was lost is stopped, its result no longer wanted.
+    const lost = new AbortController();
+    const renewing = setInterval(() => {
+      checks.renew(claimed, now() + leaseMs).then(
+        (held) => held || lost.abort(),
+        (error: unknown) => log.warn(`Artwork check of ${label} could not renew its lease: ${errorText(error)}`),
+      );
+    }, leaseMs / 3);
     try {
       const { outcome, images } = await checker.check(
         { kind: subject.kind, read: () => read(claimed.uploadId) },
         subject.requested,
-        stopping.signal,
+        AbortSignal.any([stopping.signal, lost.signal]),
       );
       // Cut short by a stop: not the file's doing. Its lease runs out and the next start checks it again.
-      if (stopped) return;
+      if (stopped || lost.signal.aborted) return;
       if (!(await checks.finish(claimed, outcome, images, now()))) return;
       const problems = outcome.report.filter((line) => line.mark === "problem").length;
       log.info(
         `Artwork checked: ${label}, ${outcome.noPreview ? "no preview" : `${outcome.previews} preview(s)`}, ${problems} problem(s), ${outcome.ms} ms`,
       );
     } catch (error) {
-      if (stopped) return;
+      if (stopped || lost.signal.aborted) return;
       // The file's own faults end inside the checker as "no preview"; what lands here is ours: storage, disk, store.
       if (claimed.attempt < MAX_ATTEMPTS) {
         log.warn(`Artwork check of ${label} failed, tried again later: ${errorText(error)}`);
@@ -280,6 +298,8 @@ export function startArtworkCheckWorker(options: {
         log.error(`Artwork check of ${label} failed ${claimed.attempt} times: ${errorText(error)}`);
         await checks.finish(claimed, givenUp, [], now());
       }
+    } finally {
+      clearInterval(renewing);
     }
   }
 
