@@ -292,8 +292,30 @@ describe("a quotation from a quote request", () => {
       "/quotation/1",
       `/quotation/${token}%00`,
     ]) {
-      expect((await fetch(url(pathname))).status, pathname).toBe(404);
+      const answer = await fetch(url(pathname));
+      expect(answer.status, pathname).toBe(404);
+      // Whether an address leads nowhere is kept by no cache and listed by no search engine, as a found one is not.
+      expect(answer.headers.get("cache-control"), pathname).toBe("no-store");
+      expect(answer.headers.get("x-robots-tag"), pathname).toContain("noindex");
     }
+    const page = await (await fetch(url(`/quotation/${tampered}`))).text();
+    expect(page).toContain("<h1");
+    expect(page).toContain('<meta name="robots" content="noindex, nofollow"');
+  });
+
+  test("a name or purchase order with a line break or a direction override is refused beside its field, and nothing is accepted", async () => {
+    for (const [field, value] of [
+      ["name", "Racer 0\u202eEVIL"],
+      ["name", "Racer\r\nBcc: x@evil.example"],
+      ["purchase_order", "PO-1\nBcc: x@evil.example"],
+    ] as const) {
+      const fields = { intent: "accept", name: "Meena Rao", agree: "yes", [field]: value };
+      const refused = await postForm(buyerLink, fields, false);
+      expect(refused.status, JSON.stringify(value)).toBe(400);
+      const html = await refused.text();
+      expect(html).toMatch(new RegExp(`id="${field}-error"[^>]*>Please write this on one line`));
+    }
+    expect(await inquiryStatus(reference)).toMatchObject({ status: "quoted" });
   });
 
   test("acceptance needs the tick; then the inquiry is Won, the company is told, and the page offers nothing more", async () => {
@@ -327,8 +349,8 @@ describe("a quotation from a quote request", () => {
     });
     expect(told?.text).toContain("PO-7781");
 
-    const after = await (await fetch(url(buyerLink))).text();
-    expect(after).toContain("Accepted by Meena Rao");
+    const after = (await (await fetch(url(buyerLink))).text()).replaceAll("<!-- -->", "");
+    expect(after).toContain("Accepted by <bdi>Meena Rao</bdi>");
     expect(after).not.toContain("Accept the quotation");
     expect(after).not.toContain("Ask for changes");
     const again = await postForm(buyerLink, { intent: "accept", name: "Someone", agree: "yes" }, false);
@@ -432,6 +454,101 @@ describe("revisions, changes and expiry", () => {
     expect((await fetch(url(link))).status).toBe(404);
     expect((await fetch(url(`${link}/pdf`))).status).toBe(404);
     expect((await postForm(link, { intent: "accept", name: "Meena", agree: "yes" }, false)).status).toBe(404);
+  });
+});
+
+describe("one number, one deal", () => {
+  /** Starts a revision of the quotation at `page` and saves it: the draft's page. */
+  async function revisionOf(reference: string, page: string): Promise<string> {
+    const editing = (await postForm(page, { intent: "revise" })).headers.get("location") ?? "";
+    const saved = await postForm(editing, { ...(await filledForm(reference)) });
+    return (saved.headers.get("location") ?? "").split("?")[0] ?? "";
+  }
+
+  test("the buyer accepts the original while its revision is a draft: the revision is refused on sending, with the reason", async () => {
+    const reference = await quoteRequest();
+    const first = await sendQuotation(reference);
+    const firstMail = await quotationMailOf(reference);
+    const number = firstMail.header("x-quotation-number") ?? "";
+    const draft = await revisionOf(reference, first);
+    const link = linkIn(firstMail.text ?? "");
+    expect((await postForm(link, { intent: "accept", name: "Meena", agree: "yes" }, false)).status).toBe(303);
+
+    const refused = await postForm(draft, { intent: "send" });
+    expect(refused.status).toBe(409);
+    const html = (await refused.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("the buyer has accepted a quotation of this number");
+    expect(html).toMatch(/: Draft<\/h1>/);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.mails.filter((mail) => mail.header("x-quotation-number") === `${number}-R1`)).toHaveLength(0);
+    expect((await (await asStaff(first)).text()).replaceAll("<!-- -->", "")).toMatch(/: Accepted<\/h1>/);
+  });
+
+  test("20 acceptances posted at once: exactly one is taken, the others are told it can no longer be answered", async () => {
+    const reference = await quoteRequest();
+    await sendQuotation(reference);
+    const link = linkIn((await quotationMailOf(reference)).text ?? "");
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        postForm(link, { intent: "accept", name: `Buyer ${index}`, agree: "yes" }, false),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 303)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    await theMail(
+      (mail) => mail.header("x-inquiry-reference") === reference && /^Accepted: /.test(mail.header("subject") ?? ""),
+    );
+  });
+});
+
+describe("how long the buyer's link opens", () => {
+  async function setQuotation(number: string, sql: string, values: unknown[]) {
+    const db = await openStore(store.location, { busyWaitMs: 5000 });
+    try {
+      await db.run(`UPDATE quotations SET ${sql} WHERE number = ?`, [...values, number]);
+    } finally {
+      await db.close();
+    }
+  }
+
+  test("an accepted quotation stays readable past its validity, and answers 404 a year after it was accepted", async () => {
+    const reference = await quoteRequest();
+    await sendQuotation(reference);
+    const mail = await quotationMailOf(reference);
+    const number = mail.header("x-quotation-number") ?? "";
+    const link = linkIn(mail.text ?? "");
+    expect((await postForm(link, { intent: "accept", name: "Meena", agree: "yes" }, false)).status).toBe(303);
+
+    await setQuotation(number, "valid_until = ?", ["2020-03-31"]);
+    expect((await fetch(url(link))).status).toBe(200);
+    expect((await fetch(url(`${link}/pdf`))).status).toBe(200);
+
+    // Accepted 366 days ago: past the 365 kept.
+    await setQuotation(number, "answered_at = ?", [Date.now() - 366 * 86_400_000]);
+    for (const pathname of [link, `${link}/pdf`]) {
+      const answer = await fetch(url(pathname));
+      expect(answer.status, pathname).toBe(404);
+      expect(answer.headers.get("cache-control"), pathname).toBe("no-store");
+    }
+  });
+
+  test("a replaced quotation answers 404 once its own validity has passed", async () => {
+    const reference = await quoteRequest();
+    const first = await sendQuotation(reference);
+    const mail = await quotationMailOf(reference);
+    const number = mail.header("x-quotation-number") ?? "";
+    const link = linkIn(mail.text ?? "");
+    const editing = (await postForm(first, { intent: "revise" })).headers.get("location") ?? "";
+    const saved = await postForm(editing, { ...(await filledForm(reference)) });
+    expect((await postForm((saved.headers.get("location") ?? "").split("?")[0] ?? "", { intent: "send" })).status).toBe(
+      303,
+    );
+    expect(await (await fetch(url(link))).text()).toContain("replaced by a newer quotation");
+
+    await setQuotation(number, "valid_until = ?", ["2020-03-31"]);
+    expect((await fetch(url(link))).status).toBe(404);
+    expect((await fetch(url(`${link}/pdf`))).status).toBe(404);
   });
 });
 

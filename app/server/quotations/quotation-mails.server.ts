@@ -1,4 +1,5 @@
 import { site } from "../../site/content/site.ts";
+import { plainMessage } from "../../site/lib/quotation-answer.ts";
 import { staffPaths } from "../../staff/paths.ts";
 import {
   asciiAddress,
@@ -18,6 +19,23 @@ import { documentOf, type Quotations } from "./quotations.server.ts";
 
 /** The buyer's page of a quotation: the only public address that names one. */
 export const quotationPagePath = (token: string) => `/quotation/${token}`;
+
+/**
+ * A value of the buyer's as one line of a mail: whatever was stored (older
+ * answers were not checked), no line break or control can start a line of
+ * its own, and no direction mark can make the line read otherwise.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const inLine = (text: string) => inHeader(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")).trim();
+
+/** The buyer's message in a mail's text, each of its lines quoted, so none can pass for a line of the mail. */
+const quoted = (message: string) =>
+  plainMessage(message)
+    .split("\n")
+    .map((line) => `> ${inHeader(line)}`);
+
+/** A value of the buyer's in a mail's HTML: escaped, and set apart from the text around it (its own direction). */
+const isolated = (text: string) => `<bdi>${escapeHtml(inLine(text))}</bdi>`;
 
 /** What the buyer said, for the company's mails. */
 export type BuyerAnswer = { name?: string; purchaseOrder?: string; message?: string };
@@ -39,7 +57,7 @@ export function quotationMail(
   if (kind === "quotation") {
     const link = `${site.origin}${quotationPagePath(extra.link ?? "")}`;
     const lines = [
-      `Dear ${doc.buyer.name},`,
+      `Dear ${inLine(doc.buyer.name)},`,
       "",
       `Thank you for your inquiry ${doc.reference}. Our quotation ${doc.number} is attached as a PDF: ${formatRupees(doc.totals.total)} in all, GST included, valid until ${formatDay(doc.validUntil)}.`,
       "",
@@ -58,7 +76,7 @@ export function quotationMail(
       text: lines.join("\n"),
       html: page(
         `Quotation ${doc.number}`,
-        `<p>Dear ${escapeHtml(doc.buyer.name)},</p>
+        `<p>Dear ${isolated(doc.buyer.name)},</p>
 <p>Thank you for your inquiry ${escapeHtml(doc.reference)}. Our quotation <strong>${escapeHtml(doc.number)}</strong> is attached as a PDF: <strong>${escapeHtml(formatRupees(doc.totals.total))}</strong> in all, GST included, valid until ${escapeHtml(formatDay(doc.validUntil))}.</p>
 <p><a href="${escapeHtml(link)}">View, accept or ask for changes</a></p>
 <p>Questions? Reply to this e-mail or call ${escapeHtml(site.phone.display)}.</p>
@@ -79,13 +97,22 @@ export function quotationMail(
   }
   const answer = extra.answer ?? {};
   const accepted = kind === "quotation-accepted";
+  // The buyer's words follow their labels, each on its own line: the mail's own words never share a line with them.
   const summary = accepted
-    ? `${answer.name ?? doc.buyer.name} accepted quotation ${doc.number} (${formatRupees(doc.totals.total)})${answer.purchaseOrder ? `, purchase order ${answer.purchaseOrder}` : ""}. The inquiry is now Won.`
-    : `${doc.buyer.name} asked for changes to quotation ${doc.number}. Send a revision from the inquiry's page.`;
+    ? `Quotation ${doc.number} (${formatRupees(doc.totals.total)}) was accepted. The inquiry is now Won.`
+    : `Changes were asked to quotation ${doc.number}. Send a revision from the inquiry's page.`;
+  const facts: [string, string][] = accepted
+    ? [
+        ["Accepted by", answer.name ?? doc.buyer.name],
+        ...(answer.purchaseOrder ? [["Purchase order", answer.purchaseOrder] as [string, string]] : []),
+      ]
+    : [["Buyer", doc.buyer.name]];
   const text = [
     summary,
     "",
-    ...(answer.message ? ["Their message:", answer.message, ""] : []),
+    ...facts.map(([label, value]) => `${label}: ${inLine(value)}`),
+    "",
+    ...(answer.message ? ["Their message:", ...quoted(answer.message), ""] : []),
     `In the inbox: ${inbox}`,
     "",
   ];
@@ -98,7 +125,8 @@ export function quotationMail(
     html: page(
       `Quotation ${doc.number}`,
       `<p>${escapeHtml(summary)}</p>
-${answer.message ? `<div dir="auto" style="white-space:pre-wrap;border-left:3px solid #d4dbe3;padding-left:12px">${escapeHtml(answer.message)}</div>` : ""}
+${facts.map(([label, value]) => `<p>${escapeHtml(label)}: ${isolated(value)}</p>`).join("\n")}
+${answer.message ? `<div dir="auto" style="white-space:pre-wrap;border-left:3px solid #d4dbe3;padding-left:12px"><bdi>${escapeHtml(plainMessage(answer.message))}</bdi></div>` : ""}
 <p><a href="${escapeHtml(inbox)}">The inquiry in the inbox</a></p>`,
     ),
     messageId: id(accepted ? "accepted" : "changes"),

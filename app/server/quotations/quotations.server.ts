@@ -158,6 +158,19 @@ export function tokenHash(token: string): string {
 
 export const QUOTATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
+/**
+ * Every answer at a buyer's link, its page, its PDF and their 404s alike: not
+ * stored, not indexed (nor that an address leads nowhere), and the link never
+ * sent to another site as a referrer. (Not "no-referrer": the browser would
+ * then send its forms with an Origin of "null", which this site refuses as
+ * another site's.)
+ */
+export const buyerLinkHeaders = {
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "same-origin",
+} as const;
+
 type Actor = { email: string };
 
 /** A quotation number: its financial year and serial, whatever its revision. */

@@ -2,8 +2,9 @@
 export const quotationPageText = {
   title: (number: string) => `Quotation ${number}`,
   description: "Your quotation: view it, download it, accept it or ask for changes.",
-  intro: (name: string) =>
-    `Dear ${name}, here is our quotation. You can download it as a PDF, accept it, or ask for changes.`,
+  // The buyer's name goes between "Dear" and the intro, set apart on the page (its own writing direction).
+  dear: "Dear",
+  intro: "here is our quotation. You can download it as a PDF, accept it, or ask for changes.",
   download: "Download the PDF",
   accept: {
     heading: "Accept this quotation",
@@ -19,8 +20,9 @@ export const quotationPageText = {
     hint: "Quantities, sizes, materials, delivery: we send a revised quotation.",
     submit: "Send my request",
   },
-  accepted: (name: string, day: string) =>
-    `Accepted by ${name} on ${day}. Thank you: we will be in touch about the order.`,
+  // The name of whoever accepted goes between these two.
+  acceptedBy: "Accepted by",
+  acceptedOn: (day: string) => `on ${day}. Thank you: we will be in touch about the order.`,
   changesAsked: (day: string) =>
     `You asked for changes on ${day}. We will send you a revised quotation; you can still accept this one meanwhile.`,
   superseded: "This quotation was replaced by a newer quotation, sent to you by e-mail. Please use the newer one.",
@@ -29,6 +31,7 @@ export const quotationPageText = {
     agree: "Please tick the box to accept.",
     message: "Please say what should change.",
     tooLong: (max: number) => `At most ${max} characters.`,
+    oneLine: "Please write this on one line, in letters, figures and punctuation only.",
     closed: "This quotation can no longer be answered.",
   },
   done: {

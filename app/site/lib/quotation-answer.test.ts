@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { answerLimits, readBuyerAnswer } from "./quotation-answer.ts";
+import { answerLimits, plainMessage, readBuyerAnswer } from "./quotation-answer.ts";
 
 describe("a buyer's answer to a quotation", () => {
   test("an acceptance with a name and the tick, the purchase order optional, trimmed", () => {
@@ -38,6 +38,37 @@ describe("a buyer's answer to a quotation", () => {
     expect(readBuyerAnswer({ intent: "changes", message: "x".repeat(answerLimits.message + 1) })).toEqual({
       errors: { message: `At most ${answerLimits.message} characters.` },
     });
+  });
+
+  test("a name or purchase order with a line break, a control or a direction override is refused beside its field", () => {
+    const oneLine = "Please write this on one line, in letters, figures and punctuation only.";
+    for (const forged of [
+      "Racer 0\u202eEVIL",
+      "Asha\r\nBcc: x@evil.example",
+      "Asha\nVerma",
+      "Asha\u0000",
+      "A\u2066B\u2069",
+    ]) {
+      expect(readBuyerAnswer({ intent: "accept", name: forged, agree: "yes" }), JSON.stringify(forged)).toEqual({
+        errors: { name: oneLine },
+      });
+      expect(readBuyerAnswer({ intent: "accept", name: "Asha", purchase_order: forged, agree: "yes" })).toEqual({
+        errors: { purchase_order: oneLine },
+      });
+    }
+    // Letters of any script are welcome, right-to-left ones too.
+    expect(readBuyerAnswer({ intent: "accept", name: "आशा वर्मा", agree: "yes" })).toHaveProperty("answer");
+    expect(readBuyerAnswer({ intent: "accept", name: "سارة", agree: "yes" })).toHaveProperty("answer");
+  });
+
+  test("a request for changes keeps its lines, as \\n, and loses carriage returns, controls and direction overrides", () => {
+    expect(
+      readBuyerAnswer({
+        intent: "changes",
+        message: "5,000 boxes\r\nBcc: x@evil.example\r\n\u202eEVIL\u202c\u0007\tplease",
+      }),
+    ).toEqual({ answer: { intent: "changes", message: "5,000 boxes\nBcc: x@evil.example\nEVIL please" } });
+    expect(plainMessage("one\rtwo\u2028three")).toBe("one\ntwo\nthree");
   });
 
   test("a post that is neither is not an answer", () => {

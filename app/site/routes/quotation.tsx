@@ -1,14 +1,17 @@
-import { data, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import { clientAddressContext } from "../../request-context.server.ts";
 import { readFormBody } from "../../server/forms/form-body.server.ts";
 import { formatDay } from "../../server/quotations/numbering.ts";
-import { documentOf, indiaDay, type Quotation } from "../../server/quotations/quotations.server.ts";
+import { buyerLinkHeaders, documentOf, indiaDay, type Quotation } from "../../server/quotations/quotations.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { sessionIdFrom } from "../../server/staff/cookie.server.ts";
 import pageCss from "../components/quotation/quotation-page.css?inline";
 import summaryCss from "../components/quotation/quotation-summary.css?inline";
 import { QuotationSummary } from "../components/quotation/quotation-summary.tsx";
 import { PageBanner } from "../components/sections/page-banner.tsx";
+import { ErrorPanel } from "../components/status/error-panel.tsx";
+import { NotFoundPanel } from "../components/status/not-found-panel.tsx";
+import { pageText } from "../content/pages.ts";
 import { quotationPageText as text } from "../content/quotation-page.ts";
 import { site } from "../content/site.ts";
 import { buildMeta } from "../lib/meta.ts";
@@ -17,8 +20,8 @@ import type { Route } from "./+types/quotation";
 
 /**
  * The quotation a buyer's link names: nothing else. A token that names none,
- * a draft, and a quotation past its validity all answer 404, the same page
- * whatever was changed in the address.
+ * a draft, and a quotation its buyer may no longer read all answer 404, the
+ * same page whatever was changed in the address.
  */
 async function quotationOf(token: string): Promise<{ quotation: Quotation; reference: string }> {
   const found = await siteServices().quotations.forBuyer(token, Date.now());
@@ -76,21 +79,24 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 /**
- * Private to whoever holds the link: not indexed, not stored, and the link is
- * never sent to another site as a referrer. (Not "no-referrer": the browser
- * would then send its forms with an Origin of "null", which this site refuses
- * as another site's.)
+ * Private to whoever holds the link (buyerLinkHeaders), the 404 of a link that
+ * names nothing included: this route has its own error boundary so that its
+ * headers are the 404's too.
  */
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "same-origin",
-});
+export const headers: Route.HeadersFunction = () => buyerLinkHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...buildMeta({ title: text.title(loaderData?.document.number ?? ""), description: text.description }),
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [
+  ...(error
+    ? buildMeta(isRouteErrorResponse(error) && error.status === 404 ? pageText.notFound : pageText.error)
+    : buildMeta({ title: text.title(loaderData?.document.number ?? ""), description: text.description })),
   { name: "robots", content: "noindex, nofollow" },
 ];
+
+/** A link that names no quotation (or one no longer readable): the site's 404, in the frame, with this page's headers. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPanel />;
+  return <ErrorPanel status={isRouteErrorResponse(error) ? error.status : 500} />;
+}
 
 export default function QuotationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { token, document, state, acceptedBy, answeredOn, done } = loaderData;
@@ -118,11 +124,17 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
             </p>
           )}
           {state === "accepted" && (
-            <p className="quotation-page__state">{text.accepted(acceptedBy ?? "", answeredOn ?? "")}</p>
+            <p className="quotation-page__state">
+              {text.acceptedBy} <bdi>{acceptedBy ?? ""}</bdi> {text.acceptedOn(answeredOn ?? "")}
+            </p>
           )}
           {state === "superseded" && <p className="quotation-page__state">{text.superseded}</p>}
           {state === "changes" && <p className="quotation-page__state">{text.changesAsked(answeredOn ?? "")}</p>}
-          {state === "sent" && <p>{text.intro(document.buyer.name)}</p>}
+          {state === "sent" && (
+            <p>
+              {text.dear} <bdi>{document.buyer.name}</bdi>, {text.intro}
+            </p>
+          )}
           <p>
             <a className="button button--ghost" href={`/quotation/${token}/pdf`} download>
               {text.download}

@@ -1,0 +1,74 @@
+import { describe, expect, test } from "vitest";
+import { companyNow, type QuotationContent, totalsOf } from "./document.ts";
+import { quotationMail } from "./quotation-mails.server.ts";
+
+// The company's mails about a buyer's answer show the buyer's words as words:
+// whatever was stored, none of them can pass for a line of the mail itself.
+
+const content: QuotationContent = {
+  lines: [
+    { description: "Cake box", hsn: "4819", quantityMilli: 1_000_000, unit: "pcs", unitPricePaise: 1850, gstRate: 18 },
+  ],
+  packingPaise: 0,
+  freightPaise: 0,
+  validUntil: "2026-06-30",
+  leadTime: "",
+  paymentTerms: "",
+  deliveryTerms: "",
+  notes: "",
+  buyer: { name: "Asha\u202e Verma", company: "", gstin: "", email: "asha@example.in", phone: "", pinCode: "560001" },
+  placeOfSupply: { stateCode: "29", stateName: "Karnataka", source: "pin-code", supply: "inter-state" },
+};
+const doc = {
+  ...content,
+  number: "QT/2026-27/0002",
+  date: "2026-06-01",
+  reference: "ENQ-2026-000042",
+  company: companyNow(),
+  totals: totalsOf(content),
+};
+const settings = { mailFrom: { name: "Website", address: "website@example.com" }, mailTo: "sales@example.com" };
+const forgedName = "Racer 0\u202eEVIL\r\nBcc: x@evil.example";
+
+/** Lines of a mail's text that look like a header of the mail's own ("Bcc: …", "To: …"). */
+const headerLooking = (text: string) => text.split("\n").filter((line) => /^(bcc|cc|to|from|subject)\s*:/i.test(line));
+
+const DIRECTION_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+describe("the company's mail about an acceptance", () => {
+  test("a stored name or purchase order with line breaks and an override forges no line and reverses nothing", () => {
+    const mail = quotationMail("quotation-accepted", doc, settings, {
+      answer: { name: forgedName, purchaseOrder: "PO-1\nTo: y@evil.example" },
+    });
+    expect(headerLooking(mail.text)).toEqual([]);
+    expect(mail.text).not.toMatch(DIRECTION_MARKS);
+    expect(mail.text).toContain("Accepted by: Racer 0EVIL Bcc: x@evil.example\n");
+    expect(mail.text).toContain("Purchase order: PO-1 To: y@evil.example\n");
+    // The amount is in the mail's own sentence, on a line the buyer's words never reach.
+    expect(mail.text.split("\n")[0]).toBe(
+      "Quotation QT/2026-27/0002 (₹21,830.00) was accepted. The inquiry is now Won.",
+    );
+    expect(mail.html).toContain("Accepted by: <bdi>Racer 0EVIL Bcc: x@evil.example</bdi>");
+    expect(mail.html).toContain("<bdi>PO-1 To: y@evil.example</bdi>");
+    expect(mail.html).not.toMatch(DIRECTION_MARKS);
+  });
+
+  test("a request for changes keeps its lines, each quoted, so none stands as a line of the mail", () => {
+    const mail = quotationMail("quotation-changes", doc, settings, {
+      answer: { message: "5,000 too\r\nBcc: x@evil.example\n\u202eEVIL" },
+    });
+    expect(headerLooking(mail.text)).toEqual([]);
+    expect(mail.text).toContain("Their message:\n> 5,000 too\n> Bcc: x@evil.example\n> EVIL\n");
+    expect(mail.text).toContain("Buyer: Asha Verma\n");
+    expect(mail.html).toContain("<bdi>5,000 too\nBcc: x@evil.example\nEVIL</bdi>");
+    expect(mail.html).not.toMatch(DIRECTION_MARKS);
+  });
+});
+
+describe("the buyer's mail", () => {
+  test("greets the buyer by a name set apart from the text around it", () => {
+    const mail = quotationMail("quotation", doc, settings, { link: "x".repeat(32) });
+    expect(mail.text.split("\n")[0]).toBe("Dear Asha Verma,");
+    expect(mail.html).toContain("<p>Dear <bdi>Asha Verma</bdi>,</p>");
+  });
+});
