@@ -67,6 +67,9 @@ export const inboxText = {
   title: "Inbox",
   heading: "Inquiries",
   allLabel: "All but spam",
+  /** The fold the search and filter fields sit in, closed on a phone until wanted, so the leads come first. */
+  filtersSummary: "Search and filter",
+  filtersInUse: (count: number) => `(${count} in use)`,
   searchLabel: "Search",
   searchHint: "Reference, name, e-mail, phone, subject or message",
   statusLabel: "Status",

@@ -330,7 +330,9 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
                   <th scope="col">{inboxText.files.name}</th>
                   <th scope="col">{inboxText.files.kind}</th>
                   <th scope="col">{inboxText.files.size}</th>
-                  <th scope="col">SHA-256</th>
+                  <th scope="col" className="inbox-files__fingerprint">
+                    SHA-256
+                  </th>
                   <th scope="col">{inboxText.files.preview}</th>
                 </tr>
               </thead>
@@ -345,7 +347,7 @@ export default function Inquiry({ loaderData, actionData }: Route.ComponentProps
                     </th>
                     <td>{file.kind}</td>
                     <td>{file.size}</td>
-                    <td>
+                    <td className="inbox-files__fingerprint">
                       <code className="inbox-files__hash">{file.sha256}</code>
                     </td>
                     <td>

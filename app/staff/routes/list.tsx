@@ -68,6 +68,8 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
   const first = (page - 1) * PAGE_SIZE + 1;
   const last = first + inquiries.length - 1;
   const byAge = filter.sort === "newest";
+  // The status has its own tabs below; the fold opens by itself for the other filters in use.
+  const inUse = inboxFilterValues({ ...filter, status: undefined }).length;
   const allButSpam = inquiryStatuses.filter((status) => status !== "spam").reduce((sum, s) => sum + counts[s], 0);
   const tabs: { status: InboxFilter["status"]; label: string; count: number }[] = [
     { status: undefined, label: inboxText.allLabel, count: allButSpam },
@@ -84,66 +86,71 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
         )}
         <h1>{inboxText.heading}</h1>
 
-        <search className="staff-panel">
-          <form method="get" action={staffPaths.inbox} className="inbox-filters">
-            <div className="staff-field">
-              <label htmlFor="inbox-q">{inboxText.searchLabel}</label>
-              <input
-                id="inbox-q"
-                name="q"
-                type="search"
-                defaultValue={filter.search}
-                aria-describedby="inbox-q-hint"
-                maxLength={200}
-              />
-              <p id="inbox-q-hint" className="staff-field__hint">
-                {inboxText.searchHint}
-              </p>
-            </div>
-            <div className="staff-field">
-              <label htmlFor="inbox-status">{inboxText.statusLabel}</label>
-              <select id="inbox-status" name="status" defaultValue={filter.status ?? ""}>
-                <option value="">{inboxText.allLabel}</option>
-                <StatusOptions />
-              </select>
-            </div>
-            <div className="staff-field">
-              <label htmlFor="inbox-kind">{inboxText.kindLabel}</label>
-              <select id="inbox-kind" name="kind" defaultValue={filter.kind ?? ""}>
-                {Object.entries(inboxText.kinds).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="staff-field">
-              <label htmlFor="inbox-from">{inboxText.fromLabel}</label>
-              <input id="inbox-from" name="from" type="date" defaultValue={filter.from} />
-            </div>
-            <div className="staff-field">
-              <label htmlFor="inbox-to">{inboxText.toLabel}</label>
-              <input id="inbox-to" name="to" type="date" defaultValue={filter.to} />
-            </div>
-            <div className="staff-field">
-              <label htmlFor="inbox-sort">{inboxText.sortLabel}</label>
-              <select id="inbox-sort" name="sort" defaultValue={filter.sort}>
-                {inboxSorts.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {inboxText.sorts[sort]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="inbox-filters__actions">
-              <button type="submit" className="staff-button">
-                {inboxText.apply}
-              </button>
-              <a className="staff-button staff-button--quiet" href={staffPaths.inbox}>
-                {inboxText.clear}
-              </a>
-            </div>
-          </form>
+        <search className="staff-panel inbox-search">
+          <details className="inbox-search__fold" open={inUse > 0}>
+            <summary className="inbox-search__summary">
+              {inboxText.filtersSummary} {inUse > 0 && <span>{inboxText.filtersInUse(inUse)}</span>}
+            </summary>
+            <form method="get" action={staffPaths.inbox} className="inbox-filters">
+              <div className="staff-field">
+                <label htmlFor="inbox-q">{inboxText.searchLabel}</label>
+                <input
+                  id="inbox-q"
+                  name="q"
+                  type="search"
+                  defaultValue={filter.search}
+                  aria-describedby="inbox-q-hint"
+                  maxLength={200}
+                />
+                <p id="inbox-q-hint" className="staff-field__hint">
+                  {inboxText.searchHint}
+                </p>
+              </div>
+              <div className="staff-field">
+                <label htmlFor="inbox-status">{inboxText.statusLabel}</label>
+                <select id="inbox-status" name="status" defaultValue={filter.status ?? ""}>
+                  <option value="">{inboxText.allLabel}</option>
+                  <StatusOptions />
+                </select>
+              </div>
+              <div className="staff-field">
+                <label htmlFor="inbox-kind">{inboxText.kindLabel}</label>
+                <select id="inbox-kind" name="kind" defaultValue={filter.kind ?? ""}>
+                  {Object.entries(inboxText.kinds).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="staff-field">
+                <label htmlFor="inbox-from">{inboxText.fromLabel}</label>
+                <input id="inbox-from" name="from" type="date" defaultValue={filter.from} />
+              </div>
+              <div className="staff-field">
+                <label htmlFor="inbox-to">{inboxText.toLabel}</label>
+                <input id="inbox-to" name="to" type="date" defaultValue={filter.to} />
+              </div>
+              <div className="staff-field">
+                <label htmlFor="inbox-sort">{inboxText.sortLabel}</label>
+                <select id="inbox-sort" name="sort" defaultValue={filter.sort}>
+                  {inboxSorts.map((sort) => (
+                    <option key={sort} value={sort}>
+                      {inboxText.sorts[sort]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="inbox-filters__actions">
+                <button type="submit" className="staff-button">
+                  {inboxText.apply}
+                </button>
+                <a className="staff-button staff-button--quiet" href={staffPaths.inbox}>
+                  {inboxText.clear}
+                </a>
+              </div>
+            </form>
+          </details>
         </search>
 
         <nav aria-label="Statuses">
