@@ -52,7 +52,7 @@ describe("the contact settings", () => {
 });
 
 describe("the artwork upload settings", () => {
-  const postgres = { DATABASE_URL: "postgres://site:secret@db.internal:5432/site", FORM_SECRET: "x".repeat(32) };
+  const postgres = { DATABASE_URL: "postgres://site:secret@db.internal:5432/site" };
 
   test("are on by default, with files in a folder under DATA_DIR and the limits the form states", () => {
     const uploads = readSiteSettings({ DATA_DIR: "site-data" }).uploads;
@@ -60,6 +60,12 @@ describe("the artwork upload settings", () => {
     expect(uploads?.maxFiles).toBe(10);
     expect(uploads?.maxFileBytes).toBe(200 * 1024 * 1024);
     expect(uploads?.totalQuotaBytes).toBe(20 * 1024 ** 3);
+    expect(uploads?.idleMs).toBe(60 * 60_000);
+  });
+
+  test("delete an unfinished upload after the idle time given, which must be at least a minute", () => {
+    expect(readSiteSettings({ UPLOAD_IDLE_MINUTES: "15" }).uploads?.idleMs).toBe(15 * 60_000);
+    expect(() => readSiteSettings({ UPLOAD_IDLE_MINUTES: "0" })).toThrow(/UPLOAD_IDLE_MINUTES: must be from 1/);
   });
 
   test("refuse to start several instances on PostgreSQL with files in one machine's folder, naming what to set", () => {

@@ -47,7 +47,7 @@ export const artworkText = {
   wrongKind: (name: string) =>
     `“${name}” is not a file we can take: we accept ${acceptedArtwork}, and check the file itself, not its name.`,
   clientQuota:
-    "You have uploaded as much as we take at once without a request. Send your request, or wait a day for unsent files to clear.",
+    "You have uploaded as much as we take at once without a request. Send your request with the files you have, or cancel a file you no longer need.",
   storageFull:
     "We cannot take more files right now: our file storage is full. Send your request without the files, and we will ask for them.",
   gone: "This upload is no longer here: choose the file again.",
