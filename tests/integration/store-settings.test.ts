@@ -6,8 +6,8 @@ import { createStaffAccounts } from "../../app/server/staff/accounts.server.ts";
 import { createPasswordHasher } from "../../app/server/staff/passwords.server.ts";
 import { openStore } from "../../app/server/store/db.server.ts";
 import { freePort } from "../support/free-port.ts";
-import { throwawayPostgresDatabase } from "../support/test-postgres.ts";
 import { startSite } from "../support/start-site.ts";
+import { throwawayPostgresDatabase } from "../support/test-postgres.ts";
 import { goodFields, openForm, postContact, referenceOf } from "./support/contact-form.ts";
 
 const dirs: string[] = [];
