@@ -428,6 +428,19 @@ describe("hostile files end as 'no preview', within their time, leaving nothing 
     expect(checked.outcome.noPreview).toMatch(/more than 100 times/);
   });
 
+  test("a ZIP's file names lose their control and direction characters before they are kept or shown", async () => {
+    const pdf = await readFile(await samples.goodPdf(await mkdtemp(path.join(dir, "named-"))));
+    const file = await samples.zip(dir, "hidden-characters.zip", [
+      { name: "invoice\u202Efdp.exe", data: pdf },
+      { name: "art\u200Bwork/\u2066card\u0007.pdf\u2069", data: Buffer.from("notes") },
+    ]);
+    const checked = await checkFile(file);
+    expect(checked.outcome.entries?.map((entry) => entry.name)).toEqual(["invoicefdp.exe", "artwork/card.pdf"]);
+    // The file is still found by its listing and read: its preview is made.
+    expect(checked.outcome.entries?.[0]?.findings?.preview).toBe(0);
+    await expectPreview(checked.images[0]);
+  });
+
   test("a ZIP with a good PDF, then a file larger than it says: the PDF's preview stays, and the rest is a problem", async () => {
     const file = await samples.zip(dir, "good-then-lying.zip", [
       {

@@ -2,6 +2,7 @@ import { createWriteStream } from "node:fs";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yauzl from "yauzl";
+import { safeFileName } from "../uploads/file-name.ts";
 
 /** Limits on a ZIP from a stranger, against zip bombs and archives built to flood the disk. */
 export const zipLimits = {
@@ -50,7 +51,7 @@ export async function listZip(file: string): Promise<ZipListing> {
         }
         entries.push({
           index: entries.length,
-          name: entry.fileName,
+          name: shownName(entry.fileName),
           size: entry.uncompressedSize,
           packed: entry.compressedSize,
         });
@@ -86,7 +87,7 @@ export async function unpackEntry(file: string, wanted: ZipEntry, to: string): P
     for await (const entry of zip.eachEntry()) {
       if (entry.fileName.endsWith("/")) continue;
       if (index++ !== wanted.index) continue;
-      if (entry.fileName !== wanted.name) throw new Error("the ZIP changed while it was read");
+      if (shownName(entry.fileName) !== wanted.name) throw new Error("the ZIP changed while it was read");
       let written = 0;
       const cap = new Transform({
         transform(chunk: Buffer, _encoding, done) {
@@ -102,4 +103,13 @@ export async function unpackEntry(file: string, wanted: ZipEntry, to: string): P
   } finally {
     zip.close();
   }
+}
+
+/**
+ * An entry's name as staff see it: each part of its path cleaned as an
+ * uploaded file's name is, so that no control or direction character makes
+ * "invoice\u202Efdp.exe" read as "invoiceexe.pdf".
+ */
+function shownName(name: string): string {
+  return name.split("/").map(safeFileName).join("/");
 }
