@@ -1,7 +1,8 @@
-import { chmod, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, statfs, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PassThrough } from "node:stream";
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import {
   failureOf,
@@ -11,6 +12,7 @@ import {
   runTool,
   type Sandbox,
   sandboxFor,
+  sandboxScratch,
   type ToolName,
 } from "./tools.server.ts";
 
@@ -399,5 +401,20 @@ describe("missingPackages", () => {
   // Without it every kind still has its preview: the start-up log says so in a line of its own.
   test("bubblewrap missing is not a preview missing", () => {
     expect(missingPackages(new Set(all.filter((name) => name !== "bwrap")))).toEqual([]);
+  });
+});
+
+describe("measuring a sandbox's scratch space", () => {
+  test("counts nothing while bubblewrap's process still sees the server's disk, not yet its own space", async () => {
+    // bubblewrap names its process before that process has its own mounts: until
+    // then its root is the server's, and the disk under the scratch path holds
+    // what the whole machine wrote (a false flood, seen under load).
+    const info = new PassThrough();
+    const measure = sandboxScratch(info, dir, 512 * 1024 * 1024);
+    info.write(`{ "child-pid": ${process.pid} }`);
+    await new Promise((resolve) => setImmediate(resolve));
+    const disk = await statfs(dir);
+    expect((disk.blocks - disk.bfree) * disk.bsize).toBeGreaterThan(0);
+    expect(await measure()).toBe(0);
   });
 });

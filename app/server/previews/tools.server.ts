@@ -100,7 +100,7 @@ const SCRATCH_WATCH_MS = 50;
  * flood, with its reason, before a full space makes the program fail with its
  * own: at least a quarter of a second of writing at 1 GB/s.
  */
-const scratchHeadroom = (limit: number) => Math.max(limit, 256 * 1024 * 1024);
+const sandboxSpaceBytes = ({ scratchBytes }: RunLimits) => scratchBytes + Math.max(scratchBytes, 256 * 1024 * 1024);
 
 /**
  * Whether bubblewrap can run a program here: tried once, at start-up, with a
@@ -198,7 +198,9 @@ export async function runTool(command: string, args: readonly string[], options:
     const timer = setTimeout(() => kill("time"), limits.timeoutMs);
     const onAbort = () => kill("time");
     options.signal?.addEventListener("abort", onAbort, { once: true });
-    const measure = sandboxed ? sandboxScratch(child.stdio[3] as Readable, options.cwd) : folderScratch(options.cwd);
+    const measure = sandboxed
+      ? sandboxScratch(child.stdio[3] as Readable, options.cwd, sandboxSpaceBytes(limits))
+      : folderScratch(options.cwd);
     let measuring = false;
     const watch = setInterval(async () => {
       // A walk of a crowded folder may outlast the interval: one at a time.
@@ -269,7 +271,7 @@ function bubblewrapArgs(options: RunOptions, limits: RunLimits, env: Record<stri
     "--dev",
     "/dev",
     "--size",
-    String(limits.scratchBytes + scratchHeadroom(limits.scratchBytes)),
+    String(sandboxSpaceBytes(limits)),
     "--tmpfs",
     options.cwd,
     ...binds("--ro-bind", options.reads),
@@ -293,8 +295,17 @@ function fromBubblewrap(code: number | null, signal: NodeJS.Signals | null) {
   return name ? { code: null, signal: name as NodeJS.Signals } : { code, signal };
 }
 
-/** What the sandbox's scratch space holds, deleted files still open included, read through its process's root. */
-function sandboxScratch(info: Readable, scratch: string): () => Promise<number> {
+/** statfs's name for a memory filesystem (linux/magic.h). */
+const TMPFS_MAGIC = 0x01021994;
+
+/**
+ * What the sandbox's scratch space holds, deleted files still open included,
+ * read through its process's root. bubblewrap names its process before that
+ * process has its own mounts: until then the path leads to the server's own
+ * disk, whose use is not the program's, so only a memory filesystem of the
+ * size the sandbox was given is measured.
+ */
+export function sandboxScratch(info: Readable, scratch: string, spaceBytes: number): () => Promise<number> {
   let said = "";
   let pid: number | undefined;
   info.on("data", (chunk: Buffer) => {
@@ -306,7 +317,8 @@ function sandboxScratch(info: Readable, scratch: string): () => Promise<number> 
     if (pid === undefined) return 0;
     try {
       const space = await statfs(path.join(`/proc/${pid}/root`, scratch));
-      return (space.blocks - space.bfree) * space.bsize;
+      const ownSpace = space.type === TMPFS_MAGIC && Math.abs(space.blocks * space.bsize - spaceBytes) < 1024 * 1024;
+      return ownSpace ? (space.blocks - space.bfree) * space.bsize : 0;
     } catch {
       // Gone, or not yet in its namespace.
       return 0;
