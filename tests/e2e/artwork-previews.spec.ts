@@ -2,12 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Locator } from "@playwright/test";
-import { artworkText } from "../../app/site/content/artwork.ts";
 import { inboxText } from "../../app/staff/content/inbox.ts";
 import * as samples from "../support/artwork-samples.ts";
 import { expectNoViolations } from "../support/axe.ts";
 import { signedInStaff } from "../support/staff.ts";
-import { fillCakeBoxes, MIN_FILL_MS } from "./cake-quote.ts";
+import { sendCakeRequest } from "./cake-quote.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
 /**
@@ -35,20 +34,6 @@ async function artwork() {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
-}
-
-/** A cake-box request with these files, sent from the page without its script; answers the reference. */
-async function sendRequest(page: Page, files: Awaited<ReturnType<typeof artwork>>): Promise<string> {
-  await page.goto("/quote?service=cake");
-  const openedAt = Date.now();
-  await fillCakeBoxes(page, `previews-${Date.now().toString(36)}@example.in`);
-  await page.getByLabel(artworkText.label, { exact: true }).setInputFiles(files);
-  await page.waitForTimeout(Math.max(0, MIN_FILL_MS - (Date.now() - openedAt)));
-  await page.getByRole("button", { name: "Send quote request" }).click();
-  await expect(page.getByRole("heading", { name: "Thank you, your quote request has arrived" })).toBeVisible({
-    timeout: 20_000,
-  });
-  return (await page.locator(".contact-sent__reference strong").textContent()) ?? "";
 }
 
 /** The inquiry page, reloaded until no file is waiting for its check: what staff do; the page needs no script for it. */
@@ -79,7 +64,7 @@ test("staff see each file's preview beside its print check, and a reply naming t
 }) => {
   // The buyer's page sends the files with the form, without a script.
   const buyer = await browser.newPage({ javaScriptEnabled: false });
-  const reference = await sendRequest(buyer, await artwork());
+  const reference = await sendCakeRequest(buyer, `previews-${Date.now().toString(36)}@example.in`, await artwork());
   await buyer.close();
 
   await signedInStaff(page);

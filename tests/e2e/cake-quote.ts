@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { artworkText } from "../../app/site/content/artwork.ts";
 
 /** The server takes a form sent sooner than this after it was opened for a bot's (FORM_MIN_FILL_SECONDS). */
 export const MIN_FILL_MS = 3_300;
@@ -26,4 +27,23 @@ export async function fillCakeBoxes(page: Page, email: string) {
   await page.getByRole("textbox", { name: "Your name" }).fill("Asha Verma");
   await page.getByRole("textbox", { name: "Phone number" }).fill("+91 98765 43210");
   await page.getByRole("textbox", { name: "E-mail address" }).fill(email);
+}
+
+export type UploadFile = { name: string; mimeType: string; buffer: Buffer };
+
+/**
+ * A cake-box request with these files, sent from the page (in a browser
+ * without its script, the files go with the form); answers its reference.
+ */
+export async function sendCakeRequest(page: Page, email: string, files: UploadFile[] = []): Promise<string> {
+  await page.goto("/quote?service=cake");
+  const openedAt = Date.now();
+  await fillCakeBoxes(page, email);
+  if (files.length > 0) await page.getByLabel(artworkText.label, { exact: true }).setInputFiles(files);
+  await page.waitForTimeout(Math.max(0, MIN_FILL_MS - (Date.now() - openedAt)));
+  await page.getByRole("button", { name: "Send quote request" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you, your quote request has arrived" })).toBeVisible({
+    timeout: 20_000,
+  });
+  return (await page.locator(".contact-sent__reference strong").textContent()) ?? "";
 }

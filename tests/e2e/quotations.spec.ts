@@ -10,7 +10,7 @@ import { site } from "../../app/site/content/site.ts";
 import { expectNoViolations } from "../support/axe.ts";
 import { type ReceivedMail, readReceivedMails } from "../support/mailbox.ts";
 import { signedInStaff } from "../support/staff.ts";
-import { fillCakeBoxes, MIN_FILL_MS } from "./cake-quote.ts";
+import { sendCakeRequest } from "./cake-quote.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
 /**
@@ -21,19 +21,6 @@ import { expect, type Page, test } from "./fixtures.ts";
 test.describe.configure({ timeout: 90_000 });
 
 const uniqueEmail = () => `buyer-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.in`;
-
-/** A cake-box request sent from a page without a script, delivered to Mumbai; answers its reference. */
-async function sendRequest(page: Page, email: string): Promise<string> {
-  await page.goto("/quote?service=cake");
-  const openedAt = Date.now();
-  await fillCakeBoxes(page, email);
-  await page.waitForTimeout(Math.max(0, MIN_FILL_MS - (Date.now() - openedAt)));
-  await page.getByRole("button", { name: "Send quote request" }).click();
-  await expect(page.getByRole("heading", { name: "Thank you, your quote request has arrived" })).toBeVisible({
-    timeout: 20_000,
-  });
-  return (await page.locator(".contact-sent__reference strong").textContent()) ?? "";
-}
 
 async function mailMatching(test: (mail: ReceivedMail) => boolean): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
@@ -67,7 +54,7 @@ test("staff quote a request, the buyer gets the PDF by mail, accepts online, and
 }) => {
   const email = uniqueEmail();
   const buyerForm = await browser.newPage({ javaScriptEnabled: false });
-  const reference = await sendRequest(buyerForm, email);
+  const reference = await sendCakeRequest(buyerForm, email);
   await buyerForm.close();
 
   // Staff work in a browser of their own; `page` stays the buyer's, whose console must stay clean.
@@ -165,7 +152,7 @@ async function quotedRequest(
 ): Promise<{ mail: ReceivedMail; staff: Page; close: () => Promise<void> }> {
   const email = uniqueEmail();
   const buyerForm = await browser.newPage({ javaScriptEnabled: false });
-  const reference = await sendRequest(buyerForm, email);
+  const reference = await sendCakeRequest(buyerForm, email);
   await buyerForm.close();
   const context = await browser.newContext();
   const staff = await context.newPage();

@@ -1,11 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { artworkText } from "../../app/site/content/artwork.ts";
 import { inboxText } from "../../app/staff/content/inbox.ts";
 import * as samples from "../support/artwork-samples.ts";
 import { signedInStaff } from "../support/staff.ts";
-import { fillCakeBoxes, MIN_FILL_MS } from "./cake-quote.ts";
+import { sendCakeRequest } from "./cake-quote.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
 /**
@@ -25,20 +24,16 @@ const phones = [
 async function sendRequestWithFiles(page: Page): Promise<string> {
   const folder = mkdtempSync(path.join(tmpdir(), "staff-phone-"));
   try {
-    const files = [
-      { name: "lid-print-ready.pdf", mimeType: "application/pdf", buffer: readFileSync(await samples.goodPdf(folder)) },
-      { name: "base-draft.pdf", mimeType: "application/pdf", buffer: readFileSync(await samples.flawedPdf(folder)) },
-    ];
-    await page.goto("/quote?service=cake");
-    const openedAt = Date.now();
-    await fillCakeBoxes(page, `phone-${Date.now().toString(36)}@example.in`);
-    await page.getByLabel(artworkText.label, { exact: true }).setInputFiles(files);
-    await page.waitForTimeout(Math.max(0, MIN_FILL_MS - (Date.now() - openedAt)));
-    await page.getByRole("button", { name: "Send quote request" }).click();
-    await expect(page.getByRole("heading", { name: "Thank you, your quote request has arrived" })).toBeVisible({
-      timeout: 20_000,
+    const pdf = async (name: string, made: Promise<string>) => ({
+      name,
+      mimeType: "application/pdf",
+      buffer: readFileSync(await made),
     });
-    return (await page.locator(".contact-sent__reference strong").textContent()) ?? "";
+    const files = [
+      await pdf("lid-print-ready.pdf", samples.goodPdf(folder)),
+      await pdf("base-draft.pdf", samples.flawedPdf(folder)),
+    ];
+    return await sendCakeRequest(page, `phone-${Date.now().toString(36)}@example.in`, files);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

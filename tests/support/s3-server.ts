@@ -118,10 +118,18 @@ function listParts(res: http.ServerResponse, uploadsDir: string, key: string, up
     .filter((name) => /^\d+$/.test(name))
     .map(Number)
     .sort((a, b) => a - b)
-    .map((number) => {
+    .flatMap((number) => {
       const file = path.join(dir, String(number));
-      const md5 = readFileSync(`${file}.md5`, "utf8");
-      return `<Part><PartNumber>${number}</PartNumber><LastModified>${new Date().toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${statSync(file).size}</Size></Part>`;
+      // A part still being written (its checksum not there yet), or removed meanwhile
+      // by a cancel, is not listed: S3 lists only parts whose upload has ended.
+      try {
+        const md5 = readFileSync(`${file}.md5`, "utf8");
+        return [
+          `<Part><PartNumber>${number}</PartNumber><LastModified>${new Date().toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${statSync(file).size}</Size></Part>`,
+        ];
+      } catch {
+        return [];
+      }
     });
   res.writeHead(200, { "Content-Type": "application/xml" });
   res.end(
