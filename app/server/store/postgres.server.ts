@@ -17,11 +17,18 @@ const POOL_SIZE = 10;
  */
 const LOCK_WAIT_MS = 1000;
 
+/**
+ * How long an instance waits for another to finish bringing the schema up to
+ * date: instances started together take turns, and on a loaded machine one's
+ * steps take far longer than a statement's usual wait.
+ */
+const MIGRATION_WAIT_MS = 120_000;
+
 /** A transaction that meets a concurrent one is tried again this many times before the caller hears of it. */
 const SERIALIZATION_TRIES = 8;
 
 /** Any number, the same in every instance: the lock taken while migrations are applied. */
-const MIGRATION_LOCK = 7_316_024;
+export const MIGRATION_LOCK = 7_316_024;
 
 // BIGINT (8) and COUNT's result come back as strings by default, as they may not
 // fit a JavaScript number; ids and times in milliseconds here always do.
@@ -134,6 +141,7 @@ async function migrate(pool: pg.Pool) {
   const client = await pool.connect();
   client.on("error", ignore);
   try {
+    await client.query(`SET lock_timeout = ${MIGRATION_WAIT_MS}`);
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY,
@@ -161,6 +169,8 @@ async function migrate(pool: pg.Pool) {
     }
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    // Back to the pool with the usual wait (the connection's own setting).
+    await client.query("RESET lock_timeout").catch(() => {});
     client.off("error", ignore);
     client.release();
   }
