@@ -35,8 +35,9 @@ import { type SiteSettings, siteSettings } from "./settings/site-settings.server
 import { createStaffAccounts } from "./staff/accounts.server.ts";
 import { type ScryptCost, testPasswordCost } from "./staff/passwords.server.ts";
 import { createStaffServices, type StaffServices } from "./staff/staff.server.ts";
-import { DamagedDatabaseError, type Database, openStore, retryWhileBusy } from "./store/db.server.ts";
+import { DamagedDatabaseError, type Database, retryWhileBusy } from "./store/db.server.ts";
 import { describeStore } from "./store/location.server.ts";
+import { openStore } from "./store/open-store.server.ts";
 import { openUploadServices, type UploadServices } from "./uploads/uploads.server.ts";
 
 /** What the contact action needs, one shared instance per process. */

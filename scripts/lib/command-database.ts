@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { readSiteSettings, type SiteSettings } from "../../app/server/settings/site-settings.server.ts";
-import { BUSY_PATIENCE_MS, type Database, openStore, type StoreLocation } from "../../app/server/store/db.server.ts";
+import { BUSY_PATIENCE_MS, type Database, type StoreLocation } from "../../app/server/store/db.server.ts";
 import { describeStore } from "../../app/server/store/location.server.ts";
+import { openStore } from "../../app/server/store/open-store.server.ts";
 
 function settings(): SiteSettings | undefined {
   try {

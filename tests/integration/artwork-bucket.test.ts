@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { deleteExpiredInquiries } from "../../app/server/inbox/retention.server.ts";
-import { openStore } from "../../app/server/store/db.server.ts";
+import { openStore } from "../../app/server/store/open-store.server.ts";
 import { createArtwork } from "../../app/server/uploads/artwork.server.ts";
 import { openFileStorage } from "../../app/server/uploads/file-storage.server.ts";
 import { startTestS3, type TestS3 } from "../support/s3-server.ts";

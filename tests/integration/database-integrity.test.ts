@@ -6,7 +6,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, expect, inject, test } from "vitest";
 import { createInquiryStore } from "../../app/server/contact/inquiries.server.ts";
 import { inquiryDetails } from "../../app/server/contact/submission.server.ts";
-import { openStore } from "../../app/server/store/db.server.ts";
+import { openStore } from "../../app/server/store/open-store.server.ts";
 import { startSite } from "../support/start-site.ts";
 import { goodFields } from "./support/contact-form.ts";
 import { runInquiries } from "./support/inquiries-command.ts";

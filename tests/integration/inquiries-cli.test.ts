@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { createInquiryStore } from "../../app/server/contact/inquiries.server.ts";
 import { createOutbox, isInquiryMail } from "../../app/server/mail/outbox.server.ts";
 import { createStaffAccounts } from "../../app/server/staff/accounts.server.ts";
-import { openStore } from "../../app/server/store/db.server.ts";
+import { openStore } from "../../app/server/store/open-store.server.ts";
 import { throwawayPostgresDatabase } from "../support/test-postgres.ts";
 import { newTestStoreLocation, type TestStoreLocation, testEngine } from "../support/test-store.ts";
 import { runInquiries } from "./support/inquiries-command.ts";

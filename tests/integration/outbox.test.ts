@@ -14,8 +14,9 @@ import {
   type OutboxWorker,
   startOutboxWorker,
 } from "../../app/server/mail/outbox.server.ts";
-import { type Database, openStore } from "../../app/server/store/db.server.ts";
+import type { Database } from "../../app/server/store/db.server.ts";
 import { postgresMigrations, sqliteMigrations } from "../../app/server/store/migrations.server.ts";
+import { openStore } from "../../app/server/store/open-store.server.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import { goodFields } from "./support/contact-form.ts";
 import { type DatabaseLock, holdWriteLock } from "./support/database-lock.ts";

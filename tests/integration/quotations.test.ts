@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { totalsOf } from "../../app/server/quotations/document.ts";
 import { amountInWords, formatRupees } from "../../app/server/quotations/money.ts";
-import { openStore } from "../../app/server/store/db.server.ts";
+import { openStore } from "../../app/server/store/open-store.server.ts";
 import { type SiteServer, startSite } from "../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import { eventually, referenceOf } from "./support/contact-form.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, inject, test } from "vitest";
 import { createInquiryStore } from "../../app/server/contact/inquiries.server.ts";
 import { inquiryDetails } from "../../app/server/contact/submission.server.ts";
-import { openStore } from "../../app/server/store/db.server.ts";
+import { openStore } from "../../app/server/store/open-store.server.ts";
 import { startSite } from "../support/start-site.ts";
 import { newTestStoreLocation } from "../support/test-store.ts";
 import { goodFields, readDatabase } from "./support/contact-form.ts";

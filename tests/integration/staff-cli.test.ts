@@ -3,7 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { type Database, openStore } from "../../app/server/store/db.server.ts";
+import type { Database } from "../../app/server/store/db.server.ts";
+import { openStore } from "../../app/server/store/open-store.server.ts";
 import { linkIn, runStaffCommand } from "../support/staff-command.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, inject, test } from "vitest";
 import { createStaffAccounts } from "../../app/server/staff/accounts.server.ts";
 import { createPasswordHasher } from "../../app/server/staff/passwords.server.ts";
-import { openStore } from "../../app/server/store/db.server.ts";
+import { openStore } from "../../app/server/store/open-store.server.ts";
 import { freePort } from "../support/free-port.ts";
 import { startSite } from "../support/start-site.ts";
 import { throwawayPostgresDatabase } from "../support/test-postgres.ts";

@@ -85,6 +85,27 @@ describe("npm run lint holds the import rules", { timeout: 60_000 }, () => {
     );
   });
 
+  test("a cycle fails, type imports included, naming the modules on it", async () => {
+    const dir = scratchCopy();
+    // The engines' shared types importing the module that opens an engine: a loop.
+    prepend(dir, "app/server/store/db.server.ts", 'import type { openStore } from "./open-store.server.ts";');
+    const { code, output } = await lint(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(
+      /no-circular: app\/server\/store\/db\.server\.ts →\s+app\/server\/store\/open-store\.server\.ts/,
+    );
+  });
+
+  test("a public area's request helper imported by the outbox fails: domain code never reaches pages", async () => {
+    const dir = scratchCopy();
+    prepend(dir, "app/server/mail/outbox.server.ts", 'import "../../site/lib/inquiry-form-route.server.ts";');
+    const { code, output } = await lint(dir);
+    expect(code).not.toBe(0);
+    expect(output).toContain(
+      "domain-code-never-reaches-pages: app/server/mail/outbox.server.ts → app/site/lib/inquiry-form-route.server.ts",
+    );
+  });
+
   test("the copy as it is passes the import rules", async () => {
     const { code, output } = await lint(scratchCopy());
     expect(output).toContain("no dependency violations found");

@@ -7,7 +7,7 @@ import net, { type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { openStore } from "../../app/server/store/db.server.ts";
+import { openStore } from "../../app/server/store/open-store.server.ts";
 import { uploadPieceBytes } from "../../app/site/content/artwork.ts";
 import { statusPagesPath } from "../../app/site/content/urls.ts";
 import { findPrerenderedPages } from "../../server/prerendered-pages.ts";

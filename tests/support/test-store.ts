@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Database, type OpenOptions, openStore, type StoreLocation } from "../../app/server/store/db.server.ts";
+import type { Database, OpenOptions, StoreLocation } from "../../app/server/store/db.server.ts";
+import { openStore } from "../../app/server/store/open-store.server.ts";
 import { sharedTestS3 } from "./s3-server.ts";
 import { throwawayPostgresDatabase } from "./test-postgres.ts";
 

@@ -1,6 +1,7 @@
 import { internationalDigits } from "../../site/lib/indian-phone.ts";
 import type { QuoteParticulars } from "../../site/lib/quote-schema.ts";
 import type { InquiryStatus } from "../../staff/content/inbox.ts";
+import { type MailKind, type MailState, mailKinds } from "../mail/mail-kinds.ts";
 import { queueChecks } from "../previews/artwork-checks.server.ts";
 import { BUSY_PATIENCE_MS, type Database, isBusy, placeholders, retryWhileBusy } from "../store/db.server.ts";
 
@@ -44,15 +45,6 @@ export type StoredInquiry = Omit<InquiryDetails, "files"> &
     /** Why the site put it in the spam tray, such as "hidden field filled in"; null outside it. */
     spamReason: string | null;
   };
-
-export type MailKind = "company" | "acknowledgement";
-export const mailKinds: readonly MailKind[] = ["company", "acknowledgement"];
-
-/**
- * unknown: the whole message went to the mail server, which never confirmed it.
- * It may have arrived, so it is not sent again until staff say so.
- */
-export type MailState = "pending" | "sent" | "failed" | "unknown";
 
 export type DeliveryStatus = {
   kind: MailKind;

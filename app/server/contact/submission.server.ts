@@ -6,11 +6,12 @@ import { type ContactInput, contactBodyLimitBytes, validateContact } from "../..
 import { artworkFields, uploadIdsOf } from "../../site/lib/quote-schema.ts";
 import { spamReasons } from "../../staff/content/inbox.ts";
 import { readFormBody } from "../forms/form-body.server.ts";
-import type { SiteServices } from "../site-services.server.ts";
+import type { SiteSettings } from "../settings/site-settings.server.ts";
 import type { ArtworkFile, ArtworkProblem } from "../uploads/artwork.server.ts";
+import type { UploadServices } from "../uploads/uploads.server.ts";
 import { issueFormToken, submissionKey, verifyFormToken } from "./form-token.server.ts";
-import type { InquiryDetails, InquiryOrigin } from "./inquiries.server.ts";
-import { clientKey, type RateLimitDecision } from "./rate-limit.server.ts";
+import type { InquiryDetails, InquiryOrigin, InquiryStore } from "./inquiries.server.ts";
+import { clientKey, type RateLimitDecision, type RateLimiter } from "./rate-limit.server.ts";
 
 /** A form's fields as typed, by name, and each field's first problem. */
 type FormValues = Record<string, string>;
@@ -123,6 +124,16 @@ export function thankYouUrl(page: string, reference?: string): string {
 
 type Log = Pick<Console, "info" | "error">;
 
+/** What taking a form needs of the server's services (site-services.server.ts holds them). */
+export type SubmissionServices = {
+  env: Pick<SiteSettings, "form">;
+  limiter: RateLimiter;
+  store: InquiryStore;
+  uploads: UploadServices | undefined;
+  notifyOutbox(): void;
+  notifyChecks(): void;
+};
+
 /**
  * The contact form's server side, in the order that matters: read the form
  * strictly, validate, store (the inquiry is safe from here on), and only then
@@ -135,7 +146,7 @@ export async function submitInquiryForm(
   form: InquiryForm,
   request: Request,
   clientAddress: string,
-  services: SiteServices,
+  services: SubmissionServices,
   log: Log = console,
   posted: { fileProblems?: readonly ArtworkProblem[] } = {},
 ): Promise<ContactOutcome> {
@@ -260,7 +271,7 @@ export async function submitInquiryForm(
 async function receivedFiles(
   values: FormValues,
   formNonce: string,
-  services: SiteServices,
+  services: SubmissionServices,
   postedProblems: readonly ArtworkProblem[],
 ): Promise<{ files: ArtworkFile[]; problem?: ArtworkProblem }> {
   const uploads = services.uploads;

@@ -13,10 +13,9 @@ import {
   fromRow,
   type InquiryListing,
   type InquiryRow,
-  type MailKind,
-  mailKinds,
   personKeys,
 } from "../contact/inquiries.server.ts";
+import { type MailKind, mailKinds } from "../mail/mail-kinds.ts";
 import { forgetChecks } from "../previews/artwork-checks.server.ts";
 import type { FirstReplyKind } from "../quotations/quotations.server.ts";
 import { type Database, placeholders, type Queries, retryWhileBusy } from "../store/db.server.ts";

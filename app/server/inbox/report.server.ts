@@ -1,14 +1,9 @@
 import { findService } from "../../site/content/services.ts";
 import { firstReplyWords, mailKindLabels, statusLabels } from "../../staff/content/inbox.ts";
 import { formatWait } from "../../staff/lib/wait.ts";
-import type {
-  DeliveryStatus,
-  InquiryListing,
-  MailKind,
-  MailState,
-  StoredInquiry,
-} from "../contact/inquiries.server.ts";
+import type { DeliveryStatus, InquiryListing, StoredInquiry } from "../contact/inquiries.server.ts";
 import { quoteRows } from "../contact/quote-form.server.ts";
+import type { MailKind, MailState } from "../mail/mail-kinds.ts";
 import { formatRupees } from "../quotations/money.ts";
 import type { ReplyFacts } from "./inbox.server.ts";
 

@@ -5,11 +5,12 @@ import { formatAddress, site } from "../../site/content/site.ts";
 import { mailtoUrl } from "../../site/lib/indian-phone.ts";
 import { accountText } from "../../staff/content/sign-in.ts";
 import { staffPaths } from "../../staff/paths.ts";
-import type { MailKind, StoredInquiry } from "../contact/inquiries.server.ts";
+import type { StoredInquiry } from "../contact/inquiries.server.ts";
 import { quoteRows } from "../contact/quote-form.server.ts";
 import type { MailAddress } from "../settings/settings.server.ts";
 import type { StaffNoticeKind } from "../staff/notices.server.ts";
 import { type ArtworkKind, artworkKindLabels } from "../uploads/artwork-kind.server.ts";
+import type { MailKind } from "./mail-kinds.ts";
 import type { StaffNoticeMail } from "./outbox.server.ts";
 
 export type OutgoingMail = {

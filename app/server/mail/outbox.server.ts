@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { MailKind, MailState } from "../contact/inquiries.server.ts";
 import type { StaffNotice, StaffNoticeKind } from "../staff/notices.server.ts";
 import { BUSY_PATIENCE_MS, type Database, isBusy, placeholders, retryWhileBusy } from "../store/db.server.ts";
+import type { MailKind, MailState } from "./mail-kinds.ts";
 
 /** A mail about an inquiry: the company's copy or the visitor's acknowledgement. */
 export type InquiryMail = {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { newTestStoreLocation, openTestStore } from "../../../tests/support/test-store.ts";
-import { openStore } from "../store/db.server.ts";
+import { openStore } from "../store/open-store.server.ts";
 import { createSignInThrottle, signInThrottlePolicy, type ThrottleTicket, throttleKeys } from "./throttle.server.ts";
 
 const MINUTE = 60_000;

@@ -70,16 +70,6 @@ export type OpenOptions = {
   busyWaitMs?: number;
 };
 
-/** Opens the store, creating it on first use and bringing its schema up to date. */
-export async function openStore(location: StoreLocation, options: OpenOptions = {}): Promise<Database> {
-  if ("sqliteFile" in location) {
-    const { openSqlite } = await import("./sqlite.server.ts");
-    return openSqlite(location.sqliteFile, options);
-  }
-  const { openPostgres } = await import("./postgres.server.ts");
-  return openPostgres(location.postgresUrl, options);
-}
-
 /** SQLite: another connection holds the lock this statement needs. */
 const SQLITE_BUSY = 5;
 const SQLITE_LOCKED = 6;

@@ -4,9 +4,9 @@ import { artworkText } from "../../site/content/artwork.ts";
 import { contactFormExtras } from "../../site/content/contact-form.ts";
 import { artworkFields } from "../../site/lib/quote-schema.ts";
 import { type FormToken, verifyFormToken } from "../contact/form-token.server.ts";
-import type { ArtworkProblem, Uploader } from "./artwork.server.ts";
+import type { Artwork, ArtworkProblem, Uploader } from "./artwork.server.ts";
 import { safeFileName } from "./file-name.ts";
-import type { UploadServices } from "./uploads.server.ts";
+import type { FileStorage } from "./file-storage.server.ts";
 import { receiveWholeFile } from "./whole-file.server.ts";
 
 /** A multipart form post, read: its fields as an urlencoded body, and what became of its files. */
@@ -24,7 +24,7 @@ export type ReadFormPost =
  */
 export async function readFormPost(
   req: IncomingMessage,
-  services: UploadServices,
+  services: { artwork: Artwork; storage: FileStorage; form: { secret: Buffer; maxAgeMs: number } },
   options: { uploader: Uploader; fieldLimitBytes: number },
 ): Promise<ReadFormPost> {
   const { artwork, form } = services;

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
-import type { DeliveryStatus, MailKind } from "../../server/contact/inquiries.server.ts";
+import type { DeliveryStatus } from "../../server/contact/inquiries.server.ts";
 import { quoteRows } from "../../server/contact/quote-form.server.ts";
 import { canSendAgain, describeDelivery, inIndia, serviceName } from "../../server/inbox/report.server.ts";
+import type { MailKind } from "../../server/mail/mail-kinds.ts";
 import { formatRupees } from "../../server/quotations/money.ts";
 import { standingOf } from "../../server/quotations/quotations.server.ts";
 import type { SiteServices } from "../../server/site-services.server.ts";

@@ -1,4 +1,5 @@
-import { type Database, openStore, type Params, type StoreLocation } from "../../../app/server/store/db.server.ts";
+import type { Database, Params, StoreLocation } from "../../../app/server/store/db.server.ts";
+import { openStore } from "../../../app/server/store/open-store.server.ts";
 
 export type ContactFields = Record<string, string>;
 

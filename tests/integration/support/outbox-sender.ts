@@ -6,7 +6,7 @@ import { createInquiryStore } from "../../../app/server/contact/inquiries.server
 import { createMailer } from "../../../app/server/mail/mailer.server.ts";
 import { composeMail } from "../../../app/server/mail/messages.server.ts";
 import { createOutbox, isInquiryMail, startOutboxWorker } from "../../../app/server/mail/outbox.server.ts";
-import { openStore } from "../../../app/server/store/db.server.ts";
+import { openStore } from "../../../app/server/store/open-store.server.ts";
 
 const db = await openStore(
   process.env.DATABASE_URL
