@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { totalsOf } from "../../app/server/quotations/document.ts";
 import { amountInWords, formatRupees } from "../../app/server/quotations/money.ts";
 import { openStore } from "../../app/server/store/open-store.server.ts";
+import { quotationContent } from "../support/quotation-content.ts";
 import { type SiteServer, startSite } from "../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import { eventually, referenceOf } from "./support/contact-form.ts";
@@ -228,22 +229,17 @@ describe("a quotation from a quote request", () => {
     const text = await pdfText(attachment?.content ?? new Uint8Array(), "sent.pdf");
 
     // The figures as the rules reckon them, never typed here.
-    const totals = totalsOf({
-      lines: [
-        { description: "", hsn: "4819", quantityMilli: 1_000_000, unit: "pcs", unitPricePaise: 1850, gstRate: 18 },
-        { description: "", hsn: "4819", quantityMilli: 2_000_000, unit: "pcs", unitPricePaise: 1625, gstRate: 18 },
-      ],
-      discount: { percent: 5 },
-      packingPaise: 75_000,
-      freightPaise: 120_000,
-      validUntil: "2099-01-01",
-      leadTime: "",
-      paymentTerms: "",
-      deliveryTerms: "",
-      notes: "",
-      buyer: { name: "", company: "", gstin: "", email: "", phone: "", pinCode: "" },
-      placeOfSupply: { stateCode: "29", stateName: "Karnataka", source: "pin-code", supply: "inter-state" },
-    });
+    const totals = totalsOf(
+      quotationContent({
+        lines: [
+          { description: "", hsn: "4819", quantityMilli: 1_000_000, unit: "pcs", unitPricePaise: 1850, gstRate: 18 },
+          { description: "", hsn: "4819", quantityMilli: 2_000_000, unit: "pcs", unitPricePaise: 1625, gstRate: 18 },
+        ],
+        discount: { percent: 5 },
+        packingPaise: 75_000,
+        freightPaise: 120_000,
+      }),
+    );
     const flat = text.replace(/\s+/g, " ");
     expect(flat).toContain("Cake box with window, SBS");
     expect(flat).toContain("4819");

@@ -1,24 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { companyNow, type QuotationContent, totalsOf } from "./document.ts";
+import { quotationContent } from "../../../tests/support/quotation-content.ts";
+import { companyNow, totalsOf } from "./document.ts";
 import { quotationMail } from "./quotation-mails.server.ts";
 
 // The company's mails about a buyer's answer show the buyer's words as words:
 // whatever was stored, none of them can pass for a line of the mail itself.
 
-const content: QuotationContent = {
-  lines: [
-    { description: "Cake box", hsn: "4819", quantityMilli: 1_000_000, unit: "pcs", unitPricePaise: 1850, gstRate: 18 },
-  ],
-  packingPaise: 0,
-  freightPaise: 0,
-  validUntil: "2026-06-30",
-  leadTime: "",
-  paymentTerms: "",
-  deliveryTerms: "",
-  notes: "",
+const content = quotationContent({
   buyer: { name: "Asha\u202e Verma", company: "", gstin: "", email: "asha@example.in", phone: "", pinCode: "560001" },
-  placeOfSupply: { stateCode: "29", stateName: "Karnataka", source: "pin-code", supply: "inter-state" },
-};
+});
 const doc = {
   ...content,
   number: "QT/2026-27/0002",

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "vitest";
+import { quotationContent } from "../../../tests/support/quotation-content.ts";
 import { openTestStore } from "../../../tests/support/test-store.ts";
 import { createInquiryStore } from "../contact/inquiries.server.ts";
 import type { Database } from "../store/db.server.ts";
-import type { QuotationContent } from "./document.ts";
 import { ACCEPTED_QUOTATION_KEPT_DAYS, createQuotations, type Quotations } from "./quotations.server.ts";
 
 // Sending, revising and accepting on the store under test (TEST_STORE): the
@@ -19,20 +19,7 @@ const NOW = Date.parse("2026-06-01T06:30:00Z");
 const staff = { email: "meera@company.example" };
 const buyer = { name: "Asha Verma", purchaseOrder: "", from: "203.0.113.7" };
 
-const content = (validUntil = "2026-06-30"): QuotationContent => ({
-  lines: [
-    { description: "Cake box", hsn: "4819", quantityMilli: 1_000_000, unit: "pcs", unitPricePaise: 1850, gstRate: 18 },
-  ],
-  packingPaise: 0,
-  freightPaise: 0,
-  validUntil,
-  leadTime: "",
-  paymentTerms: "",
-  deliveryTerms: "",
-  notes: "",
-  buyer: { name: "Asha Verma", company: "", gstin: "", email: "asha@example.in", phone: "", pinCode: "560001" },
-  placeOfSupply: { stateCode: "29", stateName: "Karnataka", source: "pin-code", supply: "inter-state" },
-});
+const content = (validUntil = "2026-06-30") => quotationContent({ validUntil });
 
 async function setUp(label: string): Promise<{ db: Database; quotations: Quotations; inquiryId: number }> {
   const db = await openTestStore(label);
