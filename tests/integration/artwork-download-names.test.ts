@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse } from "content-disposition";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { createInquiryStore } from "../../app/server/contact/inquiries.server.ts";
+import { openStore } from "../../app/server/store/open-store.server.ts";
 import { zip } from "../support/artwork-samples.ts";
 import { type SiteServer, startSite } from "../support/start-site.ts";
 import { referenceOf } from "./support/contact-form.ts";
@@ -71,5 +73,18 @@ test("a file is shown and saved under a name ending with the extension of the ki
     expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
     expect(answer.headers.get("content-security-policy")).toContain("sandbox");
     await answer.arrayBuffer();
+  }
+});
+
+test("the company's mail names the files as the inquiry's page does", async () => {
+  const db = await openStore({ sqliteFile: path.join(dataDir, "inquiries.sqlite") });
+  try {
+    const row = await db.get<{ id: number }>("SELECT id FROM inquiries WHERE reference = ?", [reference]);
+    const inquiry = await createInquiryStore(db).get(Number(row?.id));
+    expect(inquiry?.files?.map((file) => file.name).sort()).toEqual(
+      ["Artwork final.hta.pdf", "brief.html.pdf", "files.exe.zip", "Carton.PDF"].sort(),
+    );
+  } finally {
+    await db.close();
   }
 });

@@ -4,6 +4,8 @@ import type { InquiryStatus } from "../../staff/content/inbox.ts";
 import { type MailKind, type MailState, mailKinds } from "../mail/mail-kinds.ts";
 import { queueChecks } from "../previews/artwork-checks.server.ts";
 import { BUSY_PATIENCE_MS, type Database, isBusy, placeholders, retryWhileBusy } from "../store/db.server.ts";
+import type { ArtworkKind } from "../uploads/artwork-kind.server.ts";
+import { nameForKind } from "../uploads/file-name.ts";
 
 /** Where the form was opened from: the service of its ?service= link, and the page of this site before it. */
 export type InquiryOrigin = { service: string | null; sourcePage: string | null };
@@ -271,13 +273,17 @@ export function createInquiryStore(db: Database) {
     async get(id: number): Promise<StoredInquiry | undefined> {
       const row = await db.get<InquiryRow>("SELECT * FROM inquiries WHERE id = ?", [id]);
       if (!row) return undefined;
-      const files = await db.all<{ name: string; size: number | string; kind: string }>(
+      const files = await db.all<{ name: string; size: number | string; kind: ArtworkKind }>(
         "SELECT name, size, kind FROM uploads WHERE inquiry_id = ? AND discarded_at IS NULL ORDER BY created_at, id",
         [id],
       );
       const inquiry = fromRow(row);
       return files.length > 0
-        ? { ...inquiry, files: files.map((file) => ({ ...file, size: Number(file.size) })) }
+        ? {
+            ...inquiry,
+            // Named as staff see and save them: with the extension of what each file is.
+            files: files.map((file) => ({ ...file, name: nameForKind(file.name, file.kind), size: Number(file.size) })),
+          }
         : inquiry;
     },
 
