@@ -1,6 +1,6 @@
 import { site } from "../../site/content/site.ts";
-import { plainMessage } from "../../site/lib/quotation-answer.ts";
 import { staffPaths } from "../../staff/paths.ts";
+import { asOneLine, plainMessage } from "../forms/plain-text.ts";
 import {
   asciiAddress,
   escapeHtml,
@@ -25,8 +25,7 @@ export const quotationPagePath = (token: string) => `/quotation/${token}`;
  * answers were not checked), no line break or control can start a line of
  * its own, and no direction mark can make the line read otherwise.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const inLine = (text: string) => inHeader(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")).trim();
+const inLine = (text: string) => inHeader(asOneLine(text)).trim();
 
 /** The buyer's message in a mail's text, each of its lines quoted, so none can pass for a line of the mail. */
 const quoted = (message: string) =>

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from "node:crypto";
-import { isIPv6 } from "node:net";
 import type { Readable } from "node:stream";
 import { artworkText } from "../../site/content/artwork.ts";
 import { clientKey, networkKey } from "../contact/rate-limit.server.ts";
@@ -23,16 +22,15 @@ export type ArtworkFile = {
 export type ArtworkProblem = { status: 400 | 403 | 404 | 413 | 415 | 429 | 507; message: string };
 
 /**
- * Who sends a file: the client (an IPv4 address or an IPv6 /64) that a
- * form's files are bound to, and the network its quotas are counted on: the
- * same for IPv4, the /48 for IPv6, so that one holder of a /48 cannot spread
- * their uploads over 65,536 /64s.
+ * Who sends a file: the client (an IPv4 address or an IPv6 /64), and the
+ * network its quotas are counted on: the same for IPv4, the /48 for IPv6, so
+ * that one holder of a /48 cannot spread their uploads over 65,536 /64s.
  */
 export type Uploader = { clientKey: string; networkKey: string };
 
 export function uploaderOf(address: string): Uploader {
   const client = clientKey(address);
-  return { clientKey: client, networkKey: isIPv6(address) && client.endsWith("::/64") ? networkKey(address) : client };
+  return { clientKey: client, networkKey: client.endsWith("::/64") ? networkKey(address) : client };
 }
 
 /** The form a file belongs to: its token's nonce, and who sent it. */

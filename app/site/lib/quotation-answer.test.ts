@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { answerLimits, plainMessage, readBuyerAnswer } from "./quotation-answer.ts";
+import { plainMessage } from "../../server/forms/plain-text.ts";
+import { answerLimits, readBuyerAnswer } from "./quotation-answer.ts";
 
 describe("a buyer's answer to a quotation", () => {
   test("an acceptance with a name and the tick, the purchase order optional, trimmed", () => {
