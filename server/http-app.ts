@@ -15,6 +15,7 @@ import { formPostsWithFiles, postedFormOf, uploadAddress } from "./file-posts.ts
 import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
 import { healthChecks } from "./health.ts";
 import { type Log, requestIdFrom, type ServerLog } from "./log.ts";
+import { loggablePath } from "./loggable-path.ts";
 import { findPrerenderedPages, type PrerenderedPage, takeStatusPages } from "./prerendered-pages.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 
@@ -250,21 +251,6 @@ function staffAreaHeaders(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/**
- * A request's address as the log may show it: without its query, which may
- * hold anything a link or a visitor put there (an inbox search for a name,
- * e-mail or phone number, say), and with a set-password link's token, a key to
- * an account, replaced by "…".
- */
-function withoutSecrets(url: string): { path: string; query: boolean } {
-  const queryAt = url.indexOf("?");
-  const sent = queryAt === -1 ? url : url.slice(0, queryAt);
-  // A link spelled with escapes ("set-p%61ssword") is read as the router reads it, so its token is found too.
-  const canonical = canonicalPath(sent);
-  const path = /\/set-password\//i.test(canonical) ? canonical : sent;
-  return { path: path.replace(/(\/set-password\/+)[^/?#]+/gi, "$1…"), query: queryAt !== -1 };
-}
-
 function logRequests(log: ServerLog) {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
@@ -272,7 +258,7 @@ function logRequests(log: ServerLog) {
       log.request({
         requestId: scopeOf(req, log).requestId,
         method: req.method,
-        ...withoutSecrets(req.originalUrl),
+        ...loggablePath(req.originalUrl),
         status: res.statusCode,
         durationMs: Number(process.hrtime.bigint() - started) / 1e6,
         clientAddress: req.ip,

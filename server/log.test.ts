@@ -97,27 +97,6 @@ describe("LOG_FORMAT=text", () => {
   });
 });
 
-describe("an artwork upload's address", () => {
-  const id = "0123456789abcdef0123456789abcdef";
-  const entry = { requestId: "req-5", query: false, status: 204, durationMs: 1, clientAddress: "127.0.0.1" };
-
-  test("is logged without the upload's id, the key to writing it, in either format", () => {
-    const console = vi.spyOn(globalThis.console, "log").mockImplementation(() => {});
-    createLog("text").request({ ...entry, method: "PATCH", path: `/quote/uploads/${id}` });
-    const { log, out } = jsonLog();
-    log.request({ ...entry, method: "DELETE", path: `/quote//uploads//${id}` });
-    expect(console.mock.calls).toEqual([["PATCH /quote/uploads/… 204 1.0ms [req-5]"]]);
-    expect(JSON.parse(out[0] ?? "")).toMatchObject({ path: "/quote//uploads//…" });
-    expect(JSON.stringify([console.mock.calls, out])).not.toContain(id);
-  });
-
-  test("keeps the address where uploads are created as it is", () => {
-    const { log, out } = jsonLog();
-    log.request({ ...entry, method: "POST", path: "/quote/uploads" });
-    expect(JSON.parse(out[0] ?? "")).toMatchObject({ path: "/quote/uploads" });
-  });
-});
-
 describe("a request's id", () => {
   test.each(["abc", "0f8fad5b-d9cb-469f-a165-70867728950e", "proxy.host:1234-5_6", "a".repeat(128)])(
     "%s from the proxy is kept",

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { formatWithOptions } from "node:util";
 import type { ServerSettings } from "../app/server/settings/settings.server.ts";
-import { quoteUploadsPath } from "../app/site/content/urls.ts";
 
 /** What the server and the build's services write their lines through; the console is one. */
 export type Log = Pick<Console, "info" | "warn" | "error">;
@@ -61,9 +60,7 @@ export function createLog(format: LogFormat, sink: Sink = processSink): ServerLo
       ...text,
       forRequest: marked,
       request: ({ requestId, method, path, query, status, durationMs }) =>
-        console.log(
-          `${method} ${withoutUploadIds(path)}${query ? "?…" : ""} ${status} ${durationMs.toFixed(1)}ms [${requestId}]`,
-        ),
+        console.log(`${method} ${path}${query ? "?…" : ""} ${status} ${durationMs.toFixed(1)}ms [${requestId}]`),
     };
   }
   const write = (level: Level, fields: Record<string, unknown>, args: unknown[]) => {
@@ -84,7 +81,7 @@ export function createLog(format: LogFormat, sink: Sink = processSink): ServerLo
         {
           requestId,
           method,
-          path: withoutUploadIds(path),
+          path,
           status,
           durationMs: Math.round(durationMs * 10) / 10,
           clientAddress: clientAddress ?? null,
@@ -106,18 +103,6 @@ function messageOf(args: unknown[]): { message: string; stack?: string } {
     ...args.map((arg) => (arg instanceof Error ? `${arg.name}: ${arg.message}` : arg)),
   );
   return error?.stack ? { message, stack: error.stack } : { message };
-}
-
-// However its slashes are doubled: the address is logged as it was sent.
-const uploadAddress = new RegExp(`^(${quoteUploadsPath.replaceAll("/", "/+")}/+)[^?#]+`, "i");
-
-/**
- * An artwork upload's address, as the log may show it: its id is the key to
- * writing (or cancelling) the upload, so it is replaced by "…", as a
- * set-password link's token is.
- */
-export function withoutUploadIds(path: string): string {
-  return path.replace(uploadAddress, "$1…");
 }
 
 const saneRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
