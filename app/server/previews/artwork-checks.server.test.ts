@@ -393,7 +393,8 @@ describe("the worker", () => {
   test("a check that outlasts its lease keeps it, renewed while it runs: another instance does not start it again", async () => {
     const db = await database();
     const { files } = await queued(db, ["pdf"]);
-    const leaseMs = 400;
+    // Long enough that a renewal (every third of it) held up a second by a loaded machine still comes in time.
+    const leaseMs = 1500;
     let release = () => {};
     const { checker, calls } = fakeChecker(
       () =>
