@@ -4,7 +4,9 @@ import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
 import { pageScripts } from "./islands/page-scripts.server.ts";
 import { requestIdContext, requestLogContext, storeBusyContext } from "./request-context.server.ts";
+import { type Log, type StartOptions, startSiteServices as start } from "./server/site-services.server.ts";
 import { isBusy } from "./server/store/db.server.ts";
+import { serviceContent } from "./service-content.server.ts";
 import { PageScriptsContext } from "./site/components/layout/page-scripts.tsx";
 import { RequestReferenceContext, ResponseStatusContext } from "./site/components/status/error-panel.tsx";
 import { contentSecurityPolicy, inlineHashes } from "./site/lib/csp.ts";
@@ -14,7 +16,11 @@ export { createLoadContext } from "./request-context.server.ts";
 // The server build exposes this module to server.ts as build.entry.module, which is
 // how the HTTP server and the contact action come to share one database and one mail
 // queue. Nothing here starts at import: the build's prerender step imports it too.
-export { readiness, startSiteServices, stopSiteServices, uploadServices } from "./server/site-services.server.ts";
+export { readiness, stopSiteServices, uploadServices } from "./server/site-services.server.ts";
+
+/** Starts the services with the areas' content (words, company details, staff addresses) handed in. */
+export const startSiteServices = (log?: Log, options: Omit<StartOptions, "content"> = {}) =>
+  start(log, { ...options, content: serviceContent });
 
 export const streamTimeout = 5_000;
 

@@ -31,6 +31,7 @@ import { type DigestJob, digestMail, startDigestJob, waitingInquiries } from "./
 import { queuedQuotationMail } from "./quotations/quotation-mails.server.ts";
 import { createQuotations, type Quotations } from "./quotations/quotations.server.ts";
 import type { Readiness } from "./readiness.server.ts";
+import type { ServiceContent } from "./service-content.ts";
 import { type SiteSettings, siteSettings } from "./settings/site-settings.server.ts";
 import { createStaffAccounts } from "./staff/accounts.server.ts";
 import { type ScryptCost, testPasswordCost } from "./staff/passwords.server.ts";
@@ -43,6 +44,8 @@ import { openUploadServices, type UploadServices } from "./uploads/uploads.serve
 /** What the contact action needs, one shared instance per process. */
 export type SiteServices = {
   env: SiteSettings;
+  /** The company's details, the staff addresses and the words the services write with, handed in at start. */
+  content: ServiceContent;
   store: InquiryStore;
   audit: AuditLog;
   /** What staff do with inquiries in /inbox. */
@@ -77,8 +80,11 @@ type Running = SiteServices & {
   digest?: DigestJob;
 };
 
-/** What the HTTP server passes in: where the picture renderer's script is, which is outside the build. */
-export type StartOptions = { imageTool?: string };
+/**
+ * What the server build's entry passes in: where the picture renderer's script
+ * is (outside the build), and the areas' content the services write with.
+ */
+export type StartOptions = { imageTool?: string; content: ServiceContent };
 
 /** How often files nobody needs are looked for: an unsent upload goes within this long after its day. */
 const FILE_SWEEP_EVERY_MS = 15 * 60_000;
@@ -88,7 +94,7 @@ const FILE_SWEEP_EVERY_MS = 15 * 60_000;
 const KEY = Symbol.for("print-site.contact-services");
 const holder = globalThis as { [KEY]?: Running };
 
-type Log = Pick<Console, "info" | "warn" | "error">;
+export type Log = Pick<Console, "info" | "warn" | "error">;
 
 /**
  * A mail due this long ago and still not sent means the queue is stuck: no
@@ -110,9 +116,9 @@ export function siteServices(): SiteServices {
  * (retention.server.ts). Throws, with a message naming it, on a bad setting or a database
  * that cannot be opened, so the server can refuse to start.
  */
-export async function startSiteServices(log: Log = console, options: StartOptions = {}): Promise<void> {
+export async function startSiteServices(log: Log = console, options: StartOptions): Promise<void> {
   if (holder[KEY]) return;
-  const running = await open(log);
+  const running = await open(log, options.content);
   holder[KEY] = running;
   if (running.env.smtp && running.env.digest) {
     running.digest = startDigestJob({
@@ -192,7 +198,7 @@ export async function stopSiteServices(): Promise<void> {
   await running.db.close();
 }
 
-async function open(log: Log): Promise<Running> {
+async function open(log: Log, content: ServiceContent): Promise<Running> {
   const env = siteSettings();
   let db: Database;
   try {
@@ -223,6 +229,7 @@ async function open(log: Log): Promise<Running> {
   const quotations = createQuotations(db);
   const common = {
     env,
+    content,
     db,
     store,
     audit,

@@ -1,0 +1,16 @@
+import type { ServiceContent } from "./server/service-content.ts";
+import { site } from "./site/content/site.ts";
+import { staffPaths } from "./staff/paths.ts";
+
+const absolute = (path: string) => `${site.origin}${path}`;
+
+/** The areas' content, in the shapes the domain services ask for; app/entry.server.tsx hands it to them at start. */
+export const serviceContent: ServiceContent = {
+  company: site,
+  staffLinks: {
+    inbox: absolute(staffPaths.inbox),
+    account: absolute(staffPaths.account),
+    inquiry: (reference) => absolute(staffPaths.inquiry(reference)),
+    setPassword: (token) => absolute(staffPaths.setPassword(token)),
+  },
+};
