@@ -4,11 +4,12 @@ import { isRouteErrorResponse, Links, Meta, Outlet, useLocation, useMatches } fr
 import favicon from "../public/favicon.svg?raw";
 import type { Route } from "./+types/root";
 import { Island } from "./islands/island.tsx";
-import { PageScripts, SpeculationRules } from "./site/components/layout/page-scripts.tsx";
+import { PageScripts } from "./islands/page-scripts.tsx";
 import { Preloader, PreloaderSkip } from "./site/components/layout/preloader.tsx";
 import { SiteFooter } from "./site/components/layout/site-footer.tsx";
 import { SiteHeader } from "./site/components/layout/site-header.tsx";
 import { SkipLink } from "./site/components/layout/skip-link.tsx";
+import { SpeculationRules } from "./site/components/layout/speculation-rules.tsx";
 import { ErrorPanel } from "./site/components/status/error-panel.tsx";
 import { NotFoundPanel } from "./site/components/status/not-found-panel.tsx";
 import { pageText } from "./site/content/pages.ts";

@@ -1,5 +1,5 @@
 import { type ComponentType, useContext } from "react";
-import { PageScriptsContext } from "../site/components/layout/page-scripts.tsx";
+import { PageScriptsContext } from "./page-scripts.tsx";
 import { type IslandComponent, type IslandName, type IslandProps, wakeOnFor } from "./registry.ts";
 
 /**

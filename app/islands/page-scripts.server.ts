@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PageScriptsValue } from "../site/components/layout/page-scripts.tsx";
 import { islandBootstrap } from "./island-bootstrap.ts";
 import { clientManifestFile, entryModule, islandChunks, type ViteManifest } from "./island-chunks.ts";
+import type { PageScriptsValue } from "./page-scripts.tsx";
 
 /**
  * Where the build keeps Vite's manifest of the client's chunks, from the server

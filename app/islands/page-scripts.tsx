@@ -1,6 +1,5 @@
 import { createContext, useContext } from "react";
 import { Scripts } from "react-router";
-import { staffAreaPath } from "../../content/urls.ts";
 
 /**
  * How this build's pages wake their islands, made by the server from the
@@ -27,23 +26,4 @@ export function PageScripts() {
   if (!scripts) return null;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of our own, allowed by its hash.
   return <script dangerouslySetInnerHTML={{ __html: scripts.bootstrap }} />;
-}
-
-/**
- * Lets the browser fetch a page as soon as the pointer rests on a link to it
- * (or a finger touches it), so the next page is usually there before the click.
- * Never the staff area: a hover must not fetch an export or an inquiry.
- */
-export const speculationRules = JSON.stringify({
-  prefetch: [
-    {
-      where: { and: [{ href_matches: "/*" }, { not: { href_matches: `${staffAreaPath}{/*}?` } }] },
-      eagerness: "moderate",
-    },
-  ],
-});
-
-export function SpeculationRules() {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed JSON of our own.
-  return <script type="speculationrules" dangerouslySetInnerHTML={{ __html: speculationRules }} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { speculationRules } from "./page-scripts.tsx";
+import { speculationRules } from "./speculation-rules.tsx";
 
 type Where = { href_matches?: string; and?: Where[]; or?: Where[]; not?: Where };
 
