@@ -1,5 +1,6 @@
 import type { ServiceContent } from "./server/service-content.ts";
 import { site } from "./site/content/site.ts";
+import { accountText } from "./staff/content/sign-in.ts";
 import { staffPaths } from "./staff/paths.ts";
 
 const absolute = (path: string) => `${site.origin}${path}`;
@@ -12,5 +13,9 @@ export const serviceContent: ServiceContent = {
     account: absolute(staffPaths.account),
     inquiry: (reference) => absolute(staffPaths.inquiry(reference)),
     setPassword: (token) => absolute(staffPaths.setPassword(token)),
+  },
+  accountButtons: {
+    signOutEverywhere: accountText.signOutEverywhere,
+    removePasskeysToo: accountText.removePasskeysToo,
   },
 };

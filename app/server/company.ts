@@ -8,6 +8,8 @@ export type CompanyDetails = {
   readonly legalName: string;
   readonly phone: { readonly display: string; readonly e164: string };
   readonly email: string;
+  /** When the company answers, as a mail's promise of a reply says it. */
+  readonly hours: string;
   readonly address: {
     readonly street: string;
     readonly city: string;

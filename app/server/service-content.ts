@@ -11,4 +11,8 @@ import type { StaffLinks } from "./staff/staff-links.ts";
 export type ServiceContent = {
   readonly company: CompanyDetails;
   readonly staffLinks: StaffLinks;
+  /** The account page's buttons a notice to staff tells them to press, named as the page names them. */
+  readonly accountButtons: AccountButtonWords;
 };
+
+export type AccountButtonWords = { readonly signOutEverywhere: string; readonly removePasskeysToo: string };

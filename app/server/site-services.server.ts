@@ -251,7 +251,7 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
     async send(mail, signal) {
       if (isQuotationMail(mail)) {
         const outgoing = await retryWhileBusy(
-          () => queuedQuotationMail(mail.kind, mail.quotationId, { quotations, settings: env }),
+          () => queuedQuotationMail(mail.kind, mail.quotationId, { quotations, settings: env, content }),
           { signal },
         );
         await mailer.send(outgoing, signal);
@@ -263,19 +263,19 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
           signal,
         });
         // All answered since it was queued: nothing to say.
-        if (waiting.length > 0) await mailer.send(digestMail(mail.day, waiting, Date.now(), env), signal);
+        if (waiting.length > 0) await mailer.send(digestMail(mail.day, waiting, Date.now(), env, content), signal);
         return;
       }
       if (isInquiryMail(mail)) {
         const inquiry = await retryWhileBusy(() => store.get(mail.inquiryId), { signal });
         if (!inquiry) throw new Error(`Inquiry ${mail.inquiryId} is missing`);
-        await mailer.send(composeMail(mail.kind, inquiry, env), signal);
+        await mailer.send(composeMail(mail.kind, inquiry, env, content), signal);
         return;
       }
       const account = await retryWhileBusy(() => staff.accounts.byId(mail.staffId), { signal });
       // A removed account takes its notices with it; one removed mid-send has no one to tell.
       if (!account) throw new NoRecipientError();
-      await mailer.send(staffNoticeMail(mail, account, env), signal);
+      await mailer.send(staffNoticeMail(mail, account, env, content), signal);
     },
     // A visitor's address the mail server refuses for good will not start working;
     // the company's own copy keeps its retries, as its failures are ours to mend.

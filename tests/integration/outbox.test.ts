@@ -17,6 +17,7 @@ import {
 import type { Database } from "../../app/server/store/db.server.ts";
 import { postgresMigrations, sqliteMigrations } from "../../app/server/store/migrations.server.ts";
 import { openStore } from "../../app/server/store/open-store.server.ts";
+import { serviceContent } from "../../app/service-content.server.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import { goodFields } from "./support/contact-form.ts";
 import { type DatabaseLock, holdWriteLock } from "./support/database-lock.ts";
@@ -67,7 +68,7 @@ function worker(db: Database, store: InquiryStore, options: WorkerOptions = {}):
       if (!isInquiryMail(mail)) throw new Error("only inquiries' mails are queued here");
       const inquiry = await store.get(mail.inquiryId);
       if (!inquiry) throw new Error("missing inquiry");
-      await mailer.send(composeMail(mail.kind, inquiry, settings), signal);
+      await mailer.send(composeMail(mail.kind, inquiry, settings, serviceContent), signal);
     },
     isUnconfirmed: isUnconfirmedDelivery,
     retry: { baseMs: 50, maxMs: 200, maxAttempts: 5 },

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { serviceContent } from "../../service-content.server.ts";
 import { formatReference } from "../contact/inquiries.server.ts";
 import { acknowledgementMail, companyMail, escapeHtml, inHeader } from "./messages.server.ts";
 
@@ -29,7 +30,7 @@ describe("inquiry mails", () => {
   });
 
   test("the company copy shows visitor text as text, and replies go to the visitor", () => {
-    const mail = companyMail(inquiry, settings);
+    const mail = companyMail(inquiry, settings, serviceContent);
     expect(mail.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(mail.html).toContain("Tom &quot;T&quot; &lt;O&#39;Neil&gt;");
     expect(mail.html).not.toMatch(/<img|<bags>/);
@@ -40,7 +41,7 @@ describe("inquiry mails", () => {
   });
 
   test("the acknowledgement carries the reference and none of the visitor's text", () => {
-    const mail = acknowledgementMail(inquiry, settings);
+    const mail = acknowledgementMail(inquiry, settings, serviceContent);
     expect(mail.to).toBe("tom@example.in");
     expect(mail.subject).toContain("ENQ-2026-000042");
     expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/Neil|bags|onerror/);
@@ -54,7 +55,7 @@ describe("inquiry mails", () => {
 
   test("an address that smuggles a copy or a body stays one address in the reply link", () => {
     const email = "victim?cc=attacker@evil.example&body=Send the files here";
-    const mail = companyMail({ ...inquiry, email }, settings);
+    const mail = companyMail({ ...inquiry, email }, settings, serviceContent);
     const href = /<a href="(mailto:[^"]*)">/.exec(mail.html)?.[1]?.replaceAll("&amp;", "&") ?? "";
     const link = new URL(href);
     expect(link.search).toBe("");
@@ -63,7 +64,11 @@ describe("inquiry mails", () => {
 
   test("text that reorders itself never reaches a header", () => {
     const override = "\u202Efdp.exe\u202C \u2067x\u2069 \u200Fy\u200E";
-    const mail = companyMail({ ...inquiry, name: `Asha ${override}`, subject: `Boxes ${override}` }, settings);
+    const mail = companyMail(
+      { ...inquiry, name: `Asha ${override}`, subject: `Boxes ${override}` },
+      settings,
+      serviceContent,
+    );
     expect(mail.subject).toBe("Inquiry ENQ-2026-000042: Boxes fdp.exe x y");
     expect(mail.replyTo).toEqual({ name: "Asha fdp.exe x y", address: inquiry.email });
     expect(inHeader("Plain – text, हिंदी")).toBe("Plain – text, हिंदी");

@@ -1,12 +1,11 @@
 import { domainToASCII } from "node:url";
 import { formatBytes } from "../../site/content/artwork.ts";
 import { findService } from "../../site/content/services.ts";
-import { formatAddress, site } from "../../site/content/site.ts";
-import { mailtoUrl } from "../../site/lib/indian-phone.ts";
-import { accountText } from "../../staff/content/sign-in.ts";
-import { staffPaths } from "../../staff/paths.ts";
+import { formatCompanyAddress } from "../company.ts";
+import { mailtoUrl } from "../contact/indian-phone.ts";
 import type { StoredInquiry } from "../contact/inquiries.server.ts";
 import { quoteRows } from "../contact/quote-form.server.ts";
+import type { ServiceContent } from "../service-content.ts";
 import type { MailAddress } from "../settings/settings.server.ts";
 import type { StaffNoticeKind } from "../staff/notices.server.ts";
 import { type ArtworkKind, artworkKindLabels } from "../uploads/artwork-kind.server.ts";
@@ -27,6 +26,9 @@ export type OutgoingMail = {
 };
 
 export type MailSettings = { mailFrom: MailAddress; mailTo: string };
+
+/** What mails say of the company and link to, handed to the services at start (ServiceContent). */
+export type MailContent = Pick<ServiceContent, "company" | "staffLinks" | "accountButtons">;
 
 const receivedFormat = new Intl.DateTimeFormat("en-IN", {
   timeZone: "Asia/Kolkata",
@@ -74,7 +76,8 @@ ${body}
 }
 
 /** The copy for the company's inbox: every field, and a reply goes straight to the visitor. */
-export function companyMail(inquiry: StoredInquiry, settings: MailSettings): OutgoingMail {
+export function companyMail(inquiry: StoredInquiry, settings: MailSettings, content: MailContent): OutgoingMail {
+  const inInbox = content.staffLinks.inquiry(inquiry.reference);
   const rows: [string, string][] = [
     ["Reference", inquiry.reference],
     ["Received", receivedInIndia(inquiry)],
@@ -100,7 +103,7 @@ export function companyMail(inquiry: StoredInquiry, settings: MailSettings): Out
       : []),
     "Message:",
     inquiry.message,
-    ...(inquiry.quote ? ["", `In the inbox: ${site.origin}${staffPaths.inquiry(inquiry.reference)}`] : []),
+    ...(inquiry.quote ? ["", `In the inbox: ${inInbox}`] : []),
     "",
     `Reply to this e-mail to answer ${inquiry.name} directly.`,
     "",
@@ -136,7 +139,7 @@ ${
   files.length > 0
     ? `<h2 style="font-size:16px;margin:24px 0 8px">Artwork files</h2>
 <ul>${files.map((file) => `<li dir="auto">${escapeHtml(file)}</li>`).join("")}</ul>
-<p>Download them from <a href="${escapeHtml(`${site.origin}${staffPaths.inquiry(inquiry.reference)}`)}">the inquiry in the inbox</a>.</p>`
+<p>Download them from <a href="${escapeHtml(inInbox)}">the inquiry in the inbox</a>.</p>`
     : ""
 }
 <h2 style="font-size:16px;margin:24px 0 8px">Message</h2>
@@ -161,34 +164,38 @@ ${
  * text, so the form cannot be used to send someone else a message of a
  * stranger's choosing under the company's name.
  */
-export function acknowledgementMail(inquiry: StoredInquiry, settings: MailSettings): OutgoingMail {
+export function acknowledgementMail(
+  inquiry: StoredInquiry,
+  settings: MailSettings,
+  { company }: MailContent,
+): OutgoingMail {
   const subject = inquiry.quote
     ? `We have received your quote request (${inquiry.reference})`
     : `We have received your message (${inquiry.reference})`;
   const received = quoteReceived(inquiry);
-  const signature = [site.name, formatAddress(), site.phone.display, site.email, site.origin];
+  const signature = [company.name, formatCompanyAddress(company), company.phone.display, company.email, company.origin];
   const text = [
     "Hello,",
     "",
-    `Thank you for writing to ${site.name}. Your message has reached us, and its reference is ${inquiry.reference}.`,
+    `Thank you for writing to ${company.name}. Your message has reached us, and its reference is ${inquiry.reference}.`,
     "",
     ...(received ? [received, ""] : []),
-    `We reply within one working day (${site.hours}). If you need us sooner, call ${site.phone.display} and quote your reference.`,
+    `We reply within one working day (${company.hours}). If you need us sooner, call ${company.phone.display} and quote your reference.`,
     "",
     ...signature,
     "",
     "--",
-    `This address was entered in the contact form on ${site.origin} on ${receivedInIndia(inquiry)}. If that was not you, please ignore this e-mail; we will not write again unless you reply.`,
+    `This address was entered in the contact form on ${company.origin} on ${receivedInIndia(inquiry)}. If that was not you, please ignore this e-mail; we will not write again unless you reply.`,
     "",
   ].join("\n");
   const html = page(
     subject,
     `<p>Hello,</p>
-<p>Thank you for writing to ${escapeHtml(site.name)}. Your message has reached us, and its reference is <strong>${escapeHtml(inquiry.reference)}</strong>.</p>
+<p>Thank you for writing to ${escapeHtml(company.name)}. Your message has reached us, and its reference is <strong>${escapeHtml(inquiry.reference)}</strong>.</p>
 ${received ? `<p>${escapeHtml(received)}</p>` : ""}
-<p>We reply within one working day (${escapeHtml(site.hours)}). If you need us sooner, call <a href="tel:${escapeHtml(site.phone.e164)}">${escapeHtml(site.phone.display)}</a> and quote your reference.</p>
+<p>We reply within one working day (${escapeHtml(company.hours)}). If you need us sooner, call <a href="tel:${escapeHtml(company.phone.e164)}">${escapeHtml(company.phone.display)}</a> and quote your reference.</p>
 <p>${signature.map(escapeHtml).join("<br>")}</p>
-<p style="margin-top:32px;font-size:13px;color:#5b6774">This address was entered in the contact form on ${escapeHtml(site.origin)} on ${escapeHtml(receivedInIndia(inquiry))}. If that was not you, please ignore this e-mail; we will not write again unless you reply.</p>`,
+<p style="margin-top:32px;font-size:13px;color:#5b6774">This address was entered in the contact form on ${escapeHtml(company.origin)} on ${escapeHtml(receivedInIndia(inquiry))}. If that was not you, please ignore this e-mail; we will not write again unless you reply.</p>`,
   );
 
   return {
@@ -230,8 +237,13 @@ function quoteReceived(inquiry: StoredInquiry): string | undefined {
 
 const quantityFormat = new Intl.NumberFormat("en-IN");
 
-export function composeMail(kind: MailKind, inquiry: StoredInquiry, settings: MailSettings): OutgoingMail {
-  return kind === "company" ? companyMail(inquiry, settings) : acknowledgementMail(inquiry, settings);
+export function composeMail(
+  kind: MailKind,
+  inquiry: StoredInquiry,
+  settings: MailSettings,
+  content: MailContent,
+): OutgoingMail {
+  return kind === "company" ? companyMail(inquiry, settings, content) : acknowledgementMail(inquiry, settings, content);
 }
 
 /** The account's owner, as the notice addresses them; read when the notice is sent. */
@@ -258,12 +270,14 @@ export function staffNoticeMail(
   notice: StaffNoticeMail & { id: number },
   recipient: NoticeRecipient,
   settings: MailSettings,
+  content: MailContent,
 ): OutgoingMail {
   const words = noticeWords[notice.kind];
   const when = `${receivedFormat.format(new Date(notice.queuedAt))} IST`;
-  const account = `${site.origin}${staffPaths.account}`;
-  const what = `${words.what(notice.detail)} on ${site.origin} on ${when}.`;
-  const ifNot = `If it was not you, someone else can sign in as you. Sign in, open your account page (${account}), change your password, then choose "${accountText.signOutEverywhere}" with "${accountText.removePasskeysToo}". If you cannot sign in, ask whoever runs the website to reset your account.`;
+  const account = content.staffLinks.account;
+  const buttons = content.accountButtons;
+  const what = `${words.what(notice.detail)} on ${content.company.origin} on ${when}.`;
+  const ifNot = `If it was not you, someone else can sign in as you. Sign in, open your account page (${account}), change your password, then choose "${buttons.signOutEverywhere}" with "${buttons.removePasskeysToo}". If you cannot sign in, ask whoever runs the website to reset your account.`;
   const footer = "Every change of this kind to a staff account is mailed to its owner.";
   const text = [
     `Hello ${recipient.name},`,

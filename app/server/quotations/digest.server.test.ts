@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { openTestStore } from "../../../tests/support/test-store.ts";
+import { serviceContent } from "../../service-content.server.ts";
 import { createInquiryStore } from "../contact/inquiries.server.ts";
 import { digestMail, nextIndiaTime, queueDigest, waitingInquiries } from "./digest.server.ts";
 import { recordFirstReply } from "./quotations.server.ts";
@@ -64,10 +65,16 @@ describe("the inquiries waiting", () => {
     // Nobody waiting that long: nothing queued.
     expect(await queueDigest(db, 100, at + 24 * HOUR)).toBe(false);
 
-    const mail = digestMail("2026-11-26", waiting, at, {
-      mailFrom: { name: "Website", address: "website@example.com" },
-      mailTo: "sales@example.com",
-    });
+    const mail = digestMail(
+      "2026-11-26",
+      waiting,
+      at,
+      {
+        mailFrom: { name: "Website", address: "website@example.com" },
+        mailTo: "sales@example.com",
+      },
+      serviceContent,
+    );
     expect(mail.subject).toBe("2 inquiries waiting for a first reply (2026-11-26)");
     expect(mail.text).toContain(`${older.reference}, waiting 2 days 2 h`);
     expect(mail.html).toContain("Boxes for Ravi");

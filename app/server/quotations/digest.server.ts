@@ -1,9 +1,14 @@
-import { site } from "../../site/content/site.ts";
 import { formatWait } from "../../staff/lib/wait.ts";
-import { staffPaths } from "../../staff/paths.ts";
 import { WAITING } from "../inbox/inbox.server.ts";
 import { formatIndiaTime } from "../inbox/report.server.ts";
-import { escapeHtml, type MailSettings, messageId, type OutgoingMail, page } from "../mail/messages.server.ts";
+import {
+  escapeHtml,
+  type MailContent,
+  type MailSettings,
+  messageId,
+  type OutgoingMail,
+  page,
+} from "../mail/messages.server.ts";
 import type { Database } from "../store/db.server.ts";
 import { indiaDay } from "./quotations.server.ts";
 
@@ -44,11 +49,12 @@ export function digestMail(
   waiting: readonly WaitingInquiry[],
   now: number,
   settings: MailSettings,
+  content: Pick<MailContent, "staffLinks">,
 ): OutgoingMail {
   const rows = waiting.map((inquiry) => ({
     ...inquiry,
     waited: formatWait(now - Date.parse(inquiry.receivedAt)),
-    link: `${site.origin}${staffPaths.inquiry(inquiry.reference)}`,
+    link: content.staffLinks.inquiry(inquiry.reference),
   }));
   const subject = `${waiting.length} ${waiting.length === 1 ? "inquiry" : "inquiries"} waiting for a first reply (${day})`;
   const text = [

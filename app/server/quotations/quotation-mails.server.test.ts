@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { quotationContent } from "../../../tests/support/quotation-content.ts";
+import { serviceContent } from "../../service-content.server.ts";
 import { companyNow, totalsOf } from "./document.ts";
 import { quotationMail } from "./quotation-mails.server.ts";
 
@@ -27,7 +28,7 @@ const DIRECTION_MARKS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 describe("the company's mail about an acceptance", () => {
   test("a stored name or purchase order with line breaks and an override forges no line and reverses nothing", () => {
-    const mail = quotationMail("quotation-accepted", doc, settings, {
+    const mail = quotationMail("quotation-accepted", doc, settings, serviceContent, {
       answer: { name: forgedName, purchaseOrder: "PO-1\nTo: y@evil.example" },
     });
     expect(headerLooking(mail.text)).toEqual([]);
@@ -44,7 +45,7 @@ describe("the company's mail about an acceptance", () => {
   });
 
   test("a request for changes keeps its lines, each quoted, so none stands as a line of the mail", () => {
-    const mail = quotationMail("quotation-changes", doc, settings, {
+    const mail = quotationMail("quotation-changes", doc, settings, serviceContent, {
       answer: { message: "5,000 too\r\nBcc: x@evil.example\n\u202eEVIL" },
     });
     expect(headerLooking(mail.text)).toEqual([]);
@@ -57,7 +58,7 @@ describe("the company's mail about an acceptance", () => {
 
 describe("the buyer's mail", () => {
   test("greets the buyer by a name set apart from the text around it", () => {
-    const mail = quotationMail("quotation", doc, settings, { link: "x".repeat(32) });
+    const mail = quotationMail("quotation", doc, settings, serviceContent, { link: "x".repeat(32) });
     expect(mail.text.split("\n")[0]).toBe("Dear Asha Verma,");
     expect(mail.html).toContain("<p>Dear <bdi>Asha Verma</bdi>,</p>");
   });

@@ -1,10 +1,9 @@
-import { site } from "../../site/content/site.ts";
-import { staffPaths } from "../../staff/paths.ts";
 import { asOneLine, plainMessage } from "../forms/plain-text.ts";
 import {
   asciiAddress,
   escapeHtml,
   inHeader,
+  type MailContent,
   type MailSettings,
   messageId,
   type OutgoingMail,
@@ -48,13 +47,14 @@ export function quotationMail(
   kind: QuotationMailKind,
   doc: QuotationDocument & { number: string },
   settings: MailSettings,
+  { company, staffLinks }: MailContent,
   extra: { link?: string; pdf?: Uint8Array; answer?: BuyerAnswer },
 ): OutgoingMail {
   const id = (suffix: string) => messageId(`${doc.number.toLowerCase().replaceAll("/", "-")}.${suffix}`, settings);
-  const inbox = `${site.origin}${staffPaths.inquiry(doc.reference)}`;
+  const inbox = staffLinks.inquiry(doc.reference);
   const headers = { "X-Inquiry-Reference": doc.reference, "X-Quotation-Number": doc.number };
   if (kind === "quotation") {
-    const link = `${site.origin}${quotationPagePath(extra.link ?? "")}`;
+    const link = `${company.origin}${quotationPagePath(extra.link ?? "")}`;
     const lines = [
       `Dear ${inLine(doc.buyer.name)},`,
       "",
@@ -62,24 +62,24 @@ export function quotationMail(
       "",
       `To accept it, or to ask for changes, open: ${link}`,
       "",
-      `Questions? Reply to this e-mail or call ${site.phone.display}.`,
+      `Questions? Reply to this e-mail or call ${company.phone.display}.`,
       "",
-      site.legalName,
+      company.legalName,
       "",
     ];
     return {
       from: settings.mailFrom,
       to: asciiAddress(doc.buyer.email),
       replyTo: settings.mailTo,
-      subject: inHeader(`Quotation ${doc.number} from ${site.name} [${doc.reference}]`),
+      subject: inHeader(`Quotation ${doc.number} from ${company.name} [${doc.reference}]`),
       text: lines.join("\n"),
       html: page(
         `Quotation ${doc.number}`,
         `<p>Dear ${isolated(doc.buyer.name)},</p>
 <p>Thank you for your inquiry ${escapeHtml(doc.reference)}. Our quotation <strong>${escapeHtml(doc.number)}</strong> is attached as a PDF: <strong>${escapeHtml(formatRupees(doc.totals.total))}</strong> in all, GST included, valid until ${escapeHtml(formatDay(doc.validUntil))}.</p>
 <p><a href="${escapeHtml(link)}">View, accept or ask for changes</a></p>
-<p>Questions? Reply to this e-mail or call ${escapeHtml(site.phone.display)}.</p>
-<p>${escapeHtml(site.legalName)}</p>`,
+<p>Questions? Reply to this e-mail or call ${escapeHtml(company.phone.display)}.</p>
+<p>${escapeHtml(company.legalName)}</p>`,
       ),
       messageId: id("quotation"),
       headers,
@@ -144,6 +144,7 @@ export async function queuedQuotationMail(
   deps: {
     quotations: Quotations;
     settings: MailSettings;
+    content: MailContent;
   },
 ): Promise<OutgoingMail> {
   const quotation = await deps.quotations.get(quotationId);
@@ -154,12 +155,12 @@ export async function queuedQuotationMail(
   const doc = { ...documentOf(quotation, reference, quotation.sentAt), number: quotation.number };
   if (kind === "quotation") {
     const [pdf, link] = await Promise.all([renderQuotationPdf(doc), deps.quotations.linkOf(quotation)]);
-    return quotationMail(kind, doc, deps.settings, { pdf, ...(link ? { link } : {}) });
+    return quotationMail(kind, doc, deps.settings, deps.content, { pdf, ...(link ? { link } : {}) });
   }
   const answer: BuyerAnswer = {
     ...(quotation.acceptedName ? { name: quotation.acceptedName } : {}),
     ...(quotation.acceptedPo ? { purchaseOrder: quotation.acceptedPo } : {}),
     ...(quotation.changesMessage ? { message: quotation.changesMessage } : {}),
   };
-  return quotationMail(kind, doc, deps.settings, { answer });
+  return quotationMail(kind, doc, deps.settings, deps.content, { answer });
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { openTestStore } from "../../../tests/support/test-store.ts";
+import { serviceContent } from "../../service-content.server.ts";
 import { deleteExpiredInquiries } from "../inbox/retention.server.ts";
 import { staffNoticeMail } from "../mail/messages.server.ts";
 import { type ClaimedMail, createOutbox, isInquiryMail, type StaffNoticeMail } from "../mail/outbox.server.ts";
@@ -94,7 +95,12 @@ describe("notices to staff about their own accounts", () => {
       detail: `<img src=x> "Phone"`,
       queuedAt: Date.parse("2026-03-02T05:00:00Z"),
     };
-    const mail = staffNoticeMail(notice, { name: "Asha\u202E Verma", email: "asha@bücher.example" }, settings);
+    const mail = staffNoticeMail(
+      notice,
+      { name: "Asha\u202E Verma", email: "asha@bücher.example" },
+      settings,
+      serviceContent,
+    );
     expect(mail.to).toEqual({ name: "Asha Verma", address: "asha@xn--bcher-kva.example" });
     expect(mail.subject).toBe("A passkey was added to your staff account");
     expect(mail.text).toContain(`A passkey named "<img src=x> "Phone"" was added to your staff account`);
@@ -110,6 +116,7 @@ describe("notices to staff about their own accounts", () => {
       { ...notice, kind: "password-changed", detail: "reset link" },
       { name: "Asha", email: "asha@example.com" },
       settings,
+      serviceContent,
     );
     expect(reset.subject).toBe("The password of your staff account was changed");
     expect(reset.text).toContain("was set through a reset link");

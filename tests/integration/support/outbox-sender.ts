@@ -7,6 +7,7 @@ import { createMailer } from "../../../app/server/mail/mailer.server.ts";
 import { composeMail } from "../../../app/server/mail/messages.server.ts";
 import { createOutbox, isInquiryMail, startOutboxWorker } from "../../../app/server/mail/outbox.server.ts";
 import { openStore } from "../../../app/server/store/open-store.server.ts";
+import { serviceContent } from "../../../app/service-content.server.ts";
 
 const db = await openStore(
   process.env.DATABASE_URL
@@ -33,7 +34,7 @@ startOutboxWorker({
     if (!isInquiryMail(mail)) throw new Error("only inquiries' mails are queued here");
     const inquiry = await store.get(mail.inquiryId);
     if (!inquiry) throw new Error("missing inquiry");
-    await mailer.send(composeMail(mail.kind, inquiry, settings), signal);
+    await mailer.send(composeMail(mail.kind, inquiry, settings, serviceContent), signal);
   },
   retry: { baseMs: 50, maxMs: 200, maxAttempts: 5 },
   leaseMs: Number(process.env.LEASE_MS),
