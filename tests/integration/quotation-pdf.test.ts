@@ -17,7 +17,7 @@ import { amountInWords, formatQuantity, formatRupees } from "../../app/server/qu
 import { placeOfSupply } from "../../app/server/quotations/place-of-supply.ts";
 import { parseLogo, renderQuotationPdf, woffToSfnt } from "../../app/server/quotations/quotation-pdf.server.ts";
 import { billing } from "../../app/site/content/billing.ts";
-import { gstinProblem, localTaxName } from "../../app/site/lib/gstin.ts";
+import { gstinProblem, localTaxName } from "../../app/server/quotations/gstin.ts";
 
 // The PDF is read back with Poppler, as a buyer's viewer or a search index
 // would read it, not with the library that wrote it.

@@ -1,4 +1,4 @@
-import { internationalDigits } from "../../site/lib/indian-phone.ts";
+import { internationalDigits } from "./indian-phone.ts";
 import type { QuoteParticulars } from "../../site/lib/quote-schema.ts";
 import type { InquiryStatus } from "../../staff/content/inbox.ts";
 import { type MailKind, type MailState, mailKinds } from "../mail/mail-kinds.ts";

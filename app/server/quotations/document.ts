@@ -1,6 +1,6 @@
 import { billing } from "../../site/content/billing.ts";
 import { formatAddress, site } from "../../site/content/site.ts";
-import { gstStates, localTaxName } from "../../site/lib/gstin.ts";
+import { gstStates, localTaxName } from "./gstin.ts";
 import { computeQuotation, type Discount, type QuotationTotals } from "./gst.ts";
 import { formatRupees, type Milli, type Paise } from "./money.ts";
 import type { PlaceOfSupply } from "./place-of-supply.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { gstStates } from "../../site/lib/gstin.ts";
-import { stateForPinCode } from "../../site/lib/pin-code.ts";
+import { gstStates } from "./gstin.ts";
+import { stateForPinCode } from "./pin-code.ts";
 import { placeOfSupply } from "./place-of-supply.ts";
 
 // The company is in Maharashtra (27) in these examples. The GSTINs are the published ones

@@ -1,5 +1,5 @@
-import { type GstStateCode, gstinStateCode, gstStates } from "../../site/lib/gstin.ts";
-import { type PinState, stateForPinCode } from "../../site/lib/pin-code.ts";
+import { type GstStateCode, gstinStateCode, gstStates } from "./gstin.ts";
+import { type PinState, stateForPinCode } from "./pin-code.ts";
 import type { Supply } from "./gst.ts";
 
 export type PlaceOfSupply = {

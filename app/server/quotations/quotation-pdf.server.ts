@@ -31,7 +31,7 @@ import {
   setTextMatrix,
   showText,
 } from "pdf-lib";
-import { localTaxName } from "../../site/lib/gstin.ts";
+import { localTaxName } from "./gstin.ts";
 import { type QuotationDocument, totalRows } from "./document.ts";
 import { amountInWords, formatQuantity, formatRupees } from "./money.ts";
 import { formatDay } from "./numbering.ts";

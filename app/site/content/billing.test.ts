@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { gstinProblem, gstinStateCode, gstStates } from "../lib/gstin.ts";
+import { gstinProblem, gstinStateCode, gstStates } from "../../server/quotations/gstin.ts";
 import { billing } from "./billing.ts";
 import { services } from "./services.ts";
 

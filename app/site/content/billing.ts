@@ -13,7 +13,7 @@ import type { ServiceSlug } from "./services.ts";
 export const billing = {
   /** The company's GSTIN; its first two digits are its state's code. */
   gstin: "04AAACE1234A1ZO",
-  /** Its state's GST code, as in app/site/lib/gstin.ts (its test checks the two agree). */
+  /** Its state's GST code, as in app/server/quotations/gstin.ts (its test checks the two agree). */
   stateCode: "04",
   bank: {
     accountName: "Example Print & Pack Pvt. Ltd.",

@@ -1,3 +1,4 @@
+import type { GstinProblemWords } from "../../server/quotations/gstin.ts";
 import { contactFormText } from "./contact-form.ts";
 import type { ServiceSlug } from "./services.ts";
 import { site } from "./site.ts";
@@ -169,6 +170,15 @@ export const quoteFormText = {
   company: "Company name (optional)",
   gstin: "GSTIN (optional)",
   gstinHint: "For a GST invoice: 15 characters, such as 27AAPFU0939F1ZV.",
+  gstinProblems: {
+    length: "Enter a GSTIN of 15 characters, such as 27AAPFU0939F1ZV",
+    pattern:
+      "Copy the GSTIN as your GST certificate shows it: two digits, the 10-character PAN, then three characters, such as 27AAPFU0939F1ZV",
+    state:
+      "The first two digits of a GSTIN are a state code, such as 27 for Maharashtra: check them against your GST certificate",
+    check: "This GSTIN's last character does not match the rest: check it for a typing slip",
+  } satisfies GstinProblemWords,
+  pinCodeProblem: "Enter the six-digit PIN code of the delivery address, such as 400001",
   name: "Your name",
   phone: "Phone number",
   email: "E-mail address",

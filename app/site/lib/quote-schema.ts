@@ -15,8 +15,8 @@ import {
 } from "../content/quote-form.ts";
 import { findService, type Service } from "../content/services.ts";
 import { contactSchema } from "./contact-schema.ts";
-import { gstinProblem, normalizeGstin } from "./gstin.ts";
-import { pinCodeProblem, stateForPinCode } from "./pin-code.ts";
+import { gstinProblem, normalizeGstin } from "../../server/quotations/gstin.ts";
+import { isPinCode, stateForPinCode } from "../../server/quotations/pin-code.ts";
 
 /**
  * The quote request's rules, one copy for the browser and the server, as the
@@ -271,8 +271,11 @@ const personRules: Record<string, (value: string) => string | undefined> = {
   name: (value) => firstIssue(contactSchema.entries.name, value),
   email: (value) => firstIssue(contactSchema.entries.email, value),
   phone_number: (value) => firstIssue(contactSchema.entries.phone_number, value),
-  pin_code: pinCodeProblem,
-  gstin: (value) => (value === "" ? undefined : gstinProblem(value)),
+  pin_code: (value) => (isPinCode(value) ? undefined : text.pinCodeProblem),
+  gstin: (value) => {
+    const problem = value === "" ? undefined : gstinProblem(value);
+    return problem && text.gstinProblems[problem];
+  },
   company: (value) =>
     value.length > quoteLimits.company ? `Write at most ${count.format(quoteLimits.company)} characters` : undefined,
 };

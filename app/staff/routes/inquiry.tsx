@@ -9,7 +9,7 @@ import type { SiteServices } from "../../server/site-services.server.ts";
 import { artworkKindLabels } from "../../server/uploads/artwork-kind.server.ts";
 import { formatBytes } from "../../site/content/artwork.ts";
 import { serviceUrl } from "../../site/content/urls.ts";
-import { mailtoUrl, telUrl, whatsAppUrl } from "../../site/lib/indian-phone.ts";
+import { mailtoUrl, telUrl, whatsAppUrl } from "../../server/contact/indian-phone.ts";
 import { FileCheck, FileThumbnail } from "../components/artwork-check.tsx";
 import { StaffBar } from "../components/staff-bar.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";

@@ -4,7 +4,7 @@ import { contactFormExtras, contactFormText } from "../../content/contact-form.t
 import { quoteSpecs, quoteFormText as text } from "../../content/quote-form.ts";
 import { findService } from "../../content/services.ts";
 import { paths } from "../../content/urls.ts";
-import { pinCodeProblem, stateForPinCode } from "../../lib/pin-code.ts";
+import { isPinCode, stateForPinCode } from "../../../server/quotations/pin-code.ts";
 import {
   artworkFields,
   orderFields,
@@ -255,7 +255,7 @@ function QuoteInput({
 
 /** "Delivers to Maharashtra" for a PIN code whose state is known; empty otherwise. */
 function statePhrase(field: QuoteField, value: string): string {
-  if (field.name !== "pin_code" || pinCodeProblem(value) !== undefined) return "";
+  if (field.name !== "pin_code" || !isPinCode(value)) return "";
   const state = stateForPinCode(value);
   return state ? text.deliversTo(state) : "";
 }

@@ -223,11 +223,9 @@ const pinPrefixes = {
 
 const pinPattern = /^[1-9]\d{5}$/;
 
-/** What the buyer should do to correct the PIN code they typed, or undefined when it is one. */
-export function pinCodeProblem(value: string): string | undefined {
-  return pinPattern.test(value.trim())
-    ? undefined
-    : "Enter the six-digit PIN code of the delivery address, such as 400001";
+/** Whether what the buyer typed is a PIN code: six digits, not starting with 0. */
+export function isPinCode(value: string): boolean {
+  return pinPattern.test(value.trim());
 }
 
 /**

@@ -59,8 +59,6 @@ export function localTaxName(code: GstStateCode): "SGST" | "UTGST" {
   return territoriesWithoutLegislature.has(code) ? "UTGST" : "SGST";
 }
 
-const example = "27AAPFU0939F1ZV";
-
 /** State code, PAN (five letters, four digits, a letter), entity number, Z, check character. */
 const gstinPattern = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
@@ -89,24 +87,21 @@ function isGstStateCode(code: string): code is GstStateCode {
 }
 
 /**
- * What the buyer should do to correct the GSTIN they typed, or undefined when
- * it is well formed. A well-formed GSTIN may still be unregistered: only the
- * GST portal can say that.
+ * What is wrong with the GSTIN typed, or undefined when it is well formed;
+ * the words that tell the buyer what to do are the site's, keyed by it. A
+ * well-formed GSTIN may still be unregistered: only the GST portal can say that.
  */
-export function gstinProblem(value: string): string | undefined {
+export type GstinProblem = "length" | "pattern" | "state" | "check";
+
+/** The words a buyer is shown for each problem, filled in by the site's content. */
+export type GstinProblemWords = Readonly<Record<GstinProblem, string>>;
+
+export function gstinProblem(value: string): GstinProblem | undefined {
   const gstin = normalizeGstin(value);
-  if (gstin.length !== 15) {
-    return `Enter a GSTIN of 15 characters, such as ${example}`;
-  }
-  if (!gstinPattern.test(gstin)) {
-    return `Copy the GSTIN as your GST certificate shows it: two digits, the 10-character PAN, then three characters, such as ${example}`;
-  }
-  if (!isGstStateCode(gstin.slice(0, 2))) {
-    return "The first two digits of a GSTIN are a state code, such as 27 for Maharashtra: check them against your GST certificate";
-  }
-  if (checkCharacter(gstin.slice(0, 14)) !== gstin.charAt(14)) {
-    return "This GSTIN's last character does not match the rest: check it for a typing slip";
-  }
+  if (gstin.length !== 15) return "length";
+  if (!gstinPattern.test(gstin)) return "pattern";
+  if (!isGstStateCode(gstin.slice(0, 2))) return "state";
+  if (checkCharacter(gstin.slice(0, 14)) !== gstin.charAt(14)) return "check";
   return undefined;
 }
 

@@ -14,7 +14,7 @@ describe("GSTINs as buyers type them", () => {
   test.each(["", "27AAPFU0939F1Z", "27AAPFU0939F1ZVX", "27 AAPFU 0939F1ZV"])(
     "%j is not 15 characters, so the buyer is asked for 15 and shown one",
     (gstin) => {
-      expect(gstinProblem(gstin)).toBe("Enter a GSTIN of 15 characters, such as 27AAPFU0939F1ZV");
+      expect(gstinProblem(gstin)).toBe("length");
     },
   );
 
@@ -26,7 +26,7 @@ describe("GSTINs as buyers type them", () => {
     ["no Z as the 14th character", "27AAPFU0939F1YV"],
     ["punctuation", "27AAPFU0939F-ZV"],
   ])("a GSTIN with a %s is sent back to the GST certificate", (_, gstin) => {
-    expect(gstinProblem(gstin)).toMatch(/^Copy the GSTIN as your GST certificate shows it/);
+    expect(gstinProblem(gstin)).toBe("pattern");
   });
 
   test.each([
@@ -35,7 +35,7 @@ describe("GSTINs as buyers type them", () => {
     ["28AAPFU0939F1ZT", "undivided Andhra Pradesh"],
     ["40AAPFU0939F1Z7", "no state"],
   ])("%s starts with the code of %s, so the buyer is asked to check the state code", (gstin) => {
-    expect(gstinProblem(gstin)).toMatch(/^The first two digits of a GSTIN are a state code/);
+    expect(gstinProblem(gstin)).toBe("state");
   });
 
   test.each(["26AAPFU0939F1ZX", "38AAPFU0939F1ZS", "97AAPFU0939F1ZO", "99AAPFU0939F1ZK"])(
@@ -51,7 +51,7 @@ describe("GSTINs as buyers type them", () => {
     ["two neighbouring digits swapped", "27AAPFU0993F1ZV"],
     ["two neighbouring letters swapped", "27AAPUF0939F1ZV"],
   ])("a typing slip (%s) is caught by the check character", (_, gstin) => {
-    expect(gstinProblem(gstin)).toBe("This GSTIN's last character does not match the rest: check it for a typing slip");
+    expect(gstinProblem(gstin)).toBe("check");
   });
 
   test("every character of a valid GSTIN is covered by the check character", () => {
