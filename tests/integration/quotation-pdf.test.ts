@@ -13,11 +13,13 @@ import {
   type QuotationLine,
   totalsOf,
 } from "../../app/server/quotations/document.ts";
-import { amountInWords, formatQuantity, formatRupees } from "../../app/server/quotations/money.ts";
-import { placeOfSupply } from "../../app/server/quotations/place-of-supply.ts";
-import { parseLogo, renderQuotationPdf, woffToSfnt } from "../../app/server/quotations/quotation-pdf.server.ts";
-import { billing } from "../../app/site/content/billing.ts";
 import { gstinProblem, localTaxName } from "../../app/server/quotations/gstin.ts";
+import { amountInWords, formatQuantity, formatRupees } from "../../app/server/quotations/money.ts";
+import { parseLogo } from "../../app/server/quotations/pdf-assets.server.ts";
+import { placeOfSupply } from "../../app/server/quotations/place-of-supply.ts";
+import { renderQuotationPdf } from "../../app/server/quotations/quotation-pdf.server.ts";
+import { woffToSfnt } from "../../app/server/quotations/woff.server.ts";
+import { billing } from "../../app/site/content/billing.ts";
 
 // The PDF is read back with Poppler, as a buyer's viewer or a search index
 // would read it, not with the library that wrote it.

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { quotationPdfResponse } from "../../server/quotations/quotation-pdf.server.ts";
+import { quotationFileName, renderQuotationPdf } from "../../server/quotations/quotation-pdf.server.ts";
 import { buyerLinkHeaders, documentOf } from "../../server/quotations/quotations.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import type { Route } from "./+types/quotation-pdf";
@@ -9,5 +9,16 @@ export async function loader({ params }: Route.LoaderArgs) {
   const now = Date.now();
   const found = await siteServices().quotations.forBuyer(params.token, now);
   if (!found) throw data(null, { status: 404, headers: buyerLinkHeaders });
-  return quotationPdfResponse(documentOf(found.quotation, found.reference, now), "attachment", buyerLinkHeaders);
+  const doc = documentOf(found.quotation, found.reference, now);
+  const pdf = await renderQuotationPdf(doc);
+  // Saved under the quotation's number; buyerLinkHeaders keep it from caches and indexes.
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(pdf.byteLength),
+      "Content-Disposition": `attachment; filename="${quotationFileName(doc)}"`,
+      "X-Content-Type-Options": "nosniff",
+      ...buyerLinkHeaders,
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { quotationPdfResponse } from "../../server/quotations/quotation-pdf.server.ts";
+import { quotationFileName, renderQuotationPdf } from "../../server/quotations/quotation-pdf.server.ts";
 import { documentOf } from "../../server/quotations/quotations.server.ts";
 import { refuseMethod, staffRequestFor } from "../lib/inbox-request.server.ts";
 import { quotationOfInquiry } from "../lib/quotation-request.server.ts";
@@ -8,7 +8,18 @@ import type { Route } from "./+types/quotation-pdf";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { services, inquiry } = await staffRequestFor(request, params.reference);
   const quotation = await quotationOfInquiry(services, inquiry.id, params.quotation);
-  return quotationPdfResponse(documentOf(quotation, inquiry.reference, Date.now()), "inline");
+  const doc = documentOf(quotation, inquiry.reference, Date.now());
+  const pdf = await renderQuotationPdf(doc);
+  // Shown in the browser, never kept by a cache.
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(pdf.byteLength),
+      "Content-Disposition": `inline; filename="${quotationFileName(doc)}"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "no-store",
+    },
+  });
 }
 
 export const action = ({ request }: Route.ActionArgs) => refuseMethod(request);
