@@ -1,5 +1,8 @@
 import type { ServiceContent } from "./server/service-content.ts";
+import { services } from "./site/content/services.ts";
 import { site } from "./site/content/site.ts";
+import { mailKindLabels, spamReasons, statusLabels } from "./staff/content/inbox.ts";
+import { replyLabels } from "./staff/content/quotations.ts";
 import { accountText } from "./staff/content/sign-in.ts";
 import { staffPaths } from "./staff/paths.ts";
 
@@ -18,4 +21,6 @@ export const serviceContent: ServiceContent = {
     signOutEverywhere: accountText.signOutEverywhere,
     removePasskeysToo: accountText.removePasskeysToo,
   },
+  services,
+  inbox: { statuses: statusLabels, spamReasons, mails: mailKindLabels, replies: replyLabels },
 };

@@ -11,6 +11,8 @@ import {
   replyMonths,
 } from "../app/server/inbox/report.server.ts";
 import { createOutbox } from "../app/server/mail/outbox.server.ts";
+import { services } from "../app/site/content/services.ts";
+import { reportWords } from "../app/staff/content/inbox.ts";
 import { commandArgs } from "./lib/command-args.ts";
 import { commandStoreDescription, commandStoreExists, openCommandDatabase } from "./lib/command-database.ts";
 
@@ -95,15 +97,15 @@ async function main(): Promise<number> {
     const listed = await createInquiryStore(db).list();
     const csv = args.values.csv;
     if (csv === undefined) {
-      process.stdout.write(formatListing(listed));
+      process.stdout.write(formatListing(listed, reportWords(services)));
       process.stdout.write(describeStaffNotices(await createOutbox(db).staffNoticesNotSent()));
       return 0;
     }
     const inquiries = await withReplyFacts(db, listed);
     if (csv === "" || csv === "-") {
-      process.stdout.write(formatCsv(inquiries));
+      process.stdout.write(formatCsv(inquiries, reportWords(services)));
     } else {
-      writeFileSync(csv, formatCsv(inquiries), "utf8");
+      writeFileSync(csv, formatCsv(inquiries, reportWords(services)), "utf8");
       process.stdout.write(
         `${inquiries.length} ${inquiries.length === 1 ? "inquiry" : "inquiries"} written to ${csv}\n`,
       );

@@ -1,4 +1,6 @@
 import type { CompanyDetails } from "./company.ts";
+import type { ServiceCatalog } from "./contact/catalog.ts";
+import type { InboxWords } from "./inbox/statuses.ts";
 import type { StaffLinks } from "./staff/staff-links.ts";
 
 /**
@@ -13,6 +15,10 @@ export type ServiceContent = {
   readonly staffLinks: StaffLinks;
   /** The account page's buttons a notice to staff tells them to press, named as the page names them. */
   readonly accountButtons: AccountButtonWords;
+  /** The catalog's services, by slug and name: an inquiry names the one it was opened from. */
+  readonly services: ServiceCatalog;
+  /** The inbox's statuses, spam reasons and mails by name, as the audit log and the spam tray keep them. */
+  readonly inbox: InboxWords;
 };
 
 export type AccountButtonWords = { readonly signOutEverywhere: string; readonly removePasskeysToo: string };

@@ -213,7 +213,7 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
   const filled = await store.fillPersonKeys();
   if (filled > 0) log.info(`Matching keys were added to ${filled} inquiries stored before they existed.`);
   const audit = createAuditLog(db);
-  const inbox = createInbox(db);
+  const inbox = createInbox(db, content.inbox);
   const outbox = createOutbox(db);
   const limiter = createRateLimiter(db, env.rateLimit);
   const staff = createStaffServices(db, audit, await passwordHashingFor(env, db, log));
@@ -226,7 +226,7 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
     }
   };
   const artworkChecks = uploads ? createArtworkChecks(db) : undefined;
-  const quotations = createQuotations(db);
+  const quotations = createQuotations(db, content.inbox);
   const common = {
     env,
     content,

@@ -1,11 +1,11 @@
-import { internationalDigits } from "./indian-phone.ts";
 import type { QuoteParticulars } from "../../site/lib/quote-schema.ts";
-import type { InquiryStatus } from "../../staff/content/inbox.ts";
+import type { InquiryStatus } from "../inbox/statuses.ts";
 import { type MailKind, type MailState, mailKinds } from "../mail/mail-kinds.ts";
 import { queueChecks } from "../previews/artwork-checks.server.ts";
 import { BUSY_PATIENCE_MS, type Database, isBusy, placeholders, retryWhileBusy } from "../store/db.server.ts";
 import type { ArtworkKind } from "../uploads/artwork-kind.server.ts";
 import { nameForKind } from "../uploads/file-name.ts";
+import { internationalDigits } from "./indian-phone.ts";
 
 /** Where the form was opened from: the service of its ?service= link, and the page of this site before it. */
 export type InquiryOrigin = { service: string | null; sourcePage: string | null };

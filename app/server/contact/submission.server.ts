@@ -4,8 +4,8 @@ import { findService } from "../../site/content/services.ts";
 import { pagePaths, paths } from "../../site/content/urls.ts";
 import { type ContactInput, contactBodyLimitBytes, validateContact } from "../../site/lib/contact-schema.ts";
 import { artworkFields, uploadIdsOf } from "../../site/lib/quote-schema.ts";
-import { spamReasons } from "../../staff/content/inbox.ts";
 import { readFormBody } from "../forms/form-body.server.ts";
+import type { ServiceContent } from "../service-content.ts";
 import type { SiteSettings } from "../settings/site-settings.server.ts";
 import type { ArtworkFile, ArtworkProblem } from "../uploads/artwork.server.ts";
 import type { UploadServices } from "../uploads/uploads.server.ts";
@@ -127,6 +127,8 @@ type Log = Pick<Console, "info" | "error">;
 /** What taking a form needs of the server's services (site-services.server.ts holds them). */
 export type SubmissionServices = {
   env: Pick<SiteSettings, "form">;
+  /** The words a form in the spam tray is kept with, as staff read them. */
+  content: { readonly inbox: Pick<ServiceContent["inbox"], "spamReasons"> };
   limiter: RateLimiter;
   store: InquiryStore;
   uploads: UploadServices | undefined;
@@ -201,6 +203,7 @@ export async function submitInquiryForm(
   if (attached) result.details.files = attached.files.map((file) => file.id);
 
   const elapsed = token ? Date.now() - token.issuedAt : undefined;
+  const { spamReasons } = services.content.inbox;
   const spamReason =
     honeypot !== ""
       ? spamReasons.honeypot

@@ -1,13 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { inboxWords } from "../../../tests/support/area-words.ts";
 import { openTestStore } from "../../../tests/support/test-store.ts";
 import { phoneDigits } from "../../site/lib/contact-schema.ts";
-import { emptyFilter, type InboxFilter } from "../../staff/lib/inbox-filter.ts";
 import type { InquiryDetails } from "../contact/inquiries.server.ts";
 import { createInquiryStore, type InquiryStore } from "../contact/inquiries.server.ts";
 import { createOutbox } from "../mail/outbox.server.ts";
 import { createAuditLog } from "./audit.server.ts";
 import { createInbox, type Inbox } from "./inbox.server.ts";
+import { emptyFilter, type InboxFilter } from "./inbox-filter.ts";
 
 const asha: InquiryDetails = {
   name: "Asha Verma",
@@ -32,7 +33,7 @@ let inbox: Inbox;
 beforeEach(async () => {
   db = await openTestStore("inbox");
   store = createInquiryStore(db);
-  inbox = createInbox(db);
+  inbox = createInbox(db, inboxWords);
 });
 
 afterEach(async () => {

@@ -1,13 +1,4 @@
 import {
-  type InquiryStatus,
-  inquiryStatuses,
-  mailKindLabels,
-  NOTE_MAX_LENGTH,
-  spamReasons,
-  statusLabels,
-} from "../../staff/content/inbox.ts";
-import { type InboxFilter, type InboxSort, receivedBounds } from "../../staff/lib/inbox-filter.ts";
-import {
   DELIVERY_COLUMNS,
   deliveriesByInquiry,
   fromRow,
@@ -17,9 +8,16 @@ import {
 } from "../contact/inquiries.server.ts";
 import { type MailKind, mailKinds } from "../mail/mail-kinds.ts";
 import { forgetChecks } from "../previews/artwork-checks.server.ts";
-import type { FirstReplyKind } from "../quotations/quotations.server.ts";
 import { type Database, placeholders, type Queries, retryWhileBusy } from "../store/db.server.ts";
 import { recordAudit } from "./audit.server.ts";
+import { type InboxFilter, type InboxSort, receivedBounds } from "./inbox-filter.ts";
+import {
+  type FirstReplyKind,
+  type InboxWords,
+  type InquiryStatus,
+  inquiryStatuses,
+  NOTE_MAX_LENGTH,
+} from "./statuses.ts";
 
 /** Who did it: the signed-in staff member (requireStaff). */
 export type Actor = { email: string; name: string };
@@ -87,9 +85,10 @@ export type Inbox = ReturnType<typeof createInbox>;
  * What staff do with inquiries: find them, move them between statuses, note
  * what was said, send a mail again, erase a person. Each change writes its
  * audit entry in the same transaction, so neither can exist without the other;
- * an entry names the staff member and never the visitor's details.
+ * an entry names the staff member and never the visitor's details, and is
+ * written in the words handed in (the staff area's).
  */
-export function createInbox(db: Database) {
+export function createInbox(db: Database, words: InboxWords) {
   const byId = (q: Queries, id: number) => q.get<InquiryRow>("SELECT * FROM inquiries WHERE id = ?", [id]);
 
   /** Every inquiry with the same e-mail address (in any case) or phone number (however written) as this one. */
@@ -244,7 +243,7 @@ export function createInbox(db: Database) {
         const row = await byId(tx, inquiryId);
         if (!row) return undefined;
         if (row.status === status) return { queuedMails: false };
-        const reason = status === "spam" ? spamReasons.byStaff : null;
+        const reason = status === "spam" ? words.spamReasons.byStaff : null;
         await tx.run("UPDATE inquiries SET status = ?, spam_reason = ? WHERE id = ?", [status, reason, inquiryId]);
         let queued = 0;
         if (row.status === "spam") {
@@ -255,7 +254,7 @@ export function createInbox(db: Database) {
             );
           }
         }
-        const detail = `${statusLabels[row.status]} → ${statusLabels[status]}`;
+        const detail = `${words.statuses[row.status]} → ${words.statuses[status]}`;
         const action = row.status === "spam" ? "not spam" : "status changed";
         await recordAudit(tx, { actor: actor.email, action, inquiryId, detail }, now);
         if (queued > 0) {
@@ -294,7 +293,7 @@ export function createInbox(db: Database) {
             [now.getTime(), inquiryId, kind],
           )) > 0;
         if (changed) {
-          const detail = mailKindLabels[kind];
+          const detail = words.mails[kind];
           await recordAudit(tx, { actor: actor.email, action: "mail sent again", inquiryId, detail }, now);
         }
         return changed;

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { inquiryReportWords } from "../../../tests/support/area-words.ts";
 import type { DeliveryStatus, InquiryListing } from "../contact/inquiries.server.ts";
 import {
   csvCell,
@@ -163,6 +164,7 @@ describe("the CSV's answers", () => {
           quotations: { sent: 2, latest: { number: "QT/2025-26/0007-R1", total: 1_234_567_89 }, accepted: true },
         },
       ],
+      inquiryReportWords,
       now,
     );
     expect(header(csv)).toEqual([
@@ -188,6 +190,7 @@ describe("the CSV's answers", () => {
   test("an inquiry not yet answered has empty reply cells, no quotation and is not accepted", () => {
     const csv = formatCsv(
       [{ ...inquiry, firstReply: undefined, quotations: { sent: 0, latest: undefined, accepted: false } }],
+      inquiryReportWords,
       now,
     );
     expect(cells(csv)).toEqual(['""', '""', '""', '"0"', '""', '""', '"no"']);

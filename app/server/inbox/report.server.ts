@@ -1,11 +1,11 @@
-import { findService } from "../../site/content/services.ts";
-import { firstReplyWords, mailKindLabels, statusLabels } from "../../staff/content/inbox.ts";
-import { formatWait } from "../../staff/lib/wait.ts";
+import { catalogService, type ServiceCatalog } from "../contact/catalog.ts";
 import type { DeliveryStatus, InquiryListing, StoredInquiry } from "../contact/inquiries.server.ts";
 import { quoteRows } from "../contact/quote-form.server.ts";
 import type { MailKind, MailState } from "../mail/mail-kinds.ts";
 import { formatRupees } from "../quotations/money.ts";
 import type { ReplyFacts } from "./inbox.server.ts";
+import type { ReportWords, StatusWords } from "./statuses.ts";
+import { formatWait } from "./wait.ts";
 
 const indiaClock = new Intl.DateTimeFormat("en-CA", {
   timeZone: "Asia/Kolkata",
@@ -79,15 +79,15 @@ function describeMail(inquiry: InquiryListing, kind: MailKind, now: number): str
 }
 
 /** "Spam (the hidden field … was filled in)", or the status's name. */
-export function describeStatus(inquiry: Pick<StoredInquiry, "status" | "spamReason">): string {
-  const label = statusLabels[inquiry.status];
+export function describeStatus(inquiry: Pick<StoredInquiry, "status" | "spamReason">, statuses: StatusWords): string {
+  const label = statuses[inquiry.status];
   return inquiry.status === "spam" && inquiry.spamReason ? `${label} (${inquiry.spamReason})` : label;
 }
 
 /** The service the form was opened from, by its name ("Cake Box"), or "". */
-export function serviceName(slug: string | null): string {
+export function serviceName(slug: string | null, catalog: ServiceCatalog): string {
   if (!slug) return "";
-  return findService(slug)?.title ?? slug;
+  return catalogService(catalog, slug)?.title ?? slug;
 }
 
 // Control characters could move the cursor or recolour the terminal, and
@@ -100,7 +100,7 @@ export function terminalSafe(value: string): string {
 }
 
 /** The listing for the terminal, newest first. */
-export function formatListing(inquiries: InquiryListing[], now: number = Date.now()): string {
+export function formatListing(inquiries: InquiryListing[], words: ReportWords, now: number = Date.now()): string {
   if (inquiries.length === 0) return "No inquiries yet.\n";
   const count = (state: MailState) =>
     inquiries.flatMap((inquiry) => inquiry.deliveries).filter((d) => d.state === state).length;
@@ -118,13 +118,13 @@ export function formatListing(inquiries: InquiryListing[], now: number = Date.no
     const preview = inquiry.message.replace(/\s+/g, " ");
     lines.push(
       `${inquiry.reference}  ${formatIndiaTime(inquiry.receivedAt)}  ${safe(inquiry.name)} <${safe(inquiry.email)}>  ${safe(inquiry.phone)}`,
-      `  Status: ${describeStatus(inquiry)}`,
+      `  Status: ${describeStatus(inquiry, words.statuses)}`,
       `  Subject: ${safe(inquiry.subject)}`,
       `  Message: ${safe(preview.length > 100 ? `${preview.slice(0, 99)}…` : preview)}`,
-      ...(inquiry.service ? [`  Service: ${safe(serviceName(inquiry.service))}`] : []),
+      ...(inquiry.service ? [`  Service: ${safe(serviceName(inquiry.service, words.services))}`] : []),
       ...(inquiry.sourcePage ? [`  Came from: ${safe(inquiry.sourcePage)}`] : []),
       ...(["company", "acknowledgement"] as const).map(
-        (kind) => `  ${mailKindLabels[kind]}: ${safe(describeMail(inquiry, kind, now))}`,
+        (kind) => `  ${words.mails[kind]}: ${safe(describeMail(inquiry, kind, now))}`,
       ),
       "",
     );
@@ -142,7 +142,7 @@ export function csvCell(value: string): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-const CSV_COLUMNS = [
+const csvColumns = (words: ReportWords) => [
   "Reference",
   "Received (India time)",
   "Status",
@@ -154,8 +154,8 @@ const CSV_COLUMNS = [
   "Quote request",
   "Service",
   "Came from",
-  mailKindLabels.company,
-  mailKindLabels.acknowledgement,
+  words.mails.company,
+  words.mails.acknowledgement,
   "First reply",
   "First reply by",
   "Minutes to first reply",
@@ -168,11 +168,15 @@ const CSV_COLUMNS = [
 const MINUTE = 60_000;
 
 /** CSV for a spreadsheet: UTF-8 with a byte-order mark (so Excel reads Hindi and emoji right), CRLF rows. */
-export function formatCsv(inquiries: (InquiryListing & ReplyFacts)[], now: number = Date.now()): string {
+export function formatCsv(
+  inquiries: (InquiryListing & ReplyFacts)[],
+  words: ReportWords,
+  now: number = Date.now(),
+): string {
   const rows = inquiries.map(({ firstReply, quotations, ...inquiry }) => [
     inquiry.reference,
     formatIndiaTime(inquiry.receivedAt),
-    describeStatus(inquiry),
+    describeStatus(inquiry, words.statuses),
     inquiry.name,
     inquiry.email,
     inquiry.phone,
@@ -183,12 +187,12 @@ export function formatCsv(inquiries: (InquiryListing & ReplyFacts)[], now: numbe
           .map(([label, value]) => `${label}: ${value}`)
           .join("\n")
       : "",
-    serviceName(inquiry.service),
+    serviceName(inquiry.service, words.services),
     inquiry.sourcePage ?? "",
     describeMail(inquiry, "company", now),
     describeMail(inquiry, "acknowledgement", now),
     firstReply ? formatIndiaTime(firstReply.at) : "",
-    firstReply ? firstReplyWords[firstReply.by] : "",
+    firstReply ? words.firstReplies[firstReply.by] : "",
     firstReply ? String(Math.max(0, Math.floor((firstReply.at - Date.parse(inquiry.receivedAt)) / MINUTE))) : "",
     String(quotations.sent),
     quotations.latest?.number ?? "",
@@ -196,7 +200,7 @@ export function formatCsv(inquiries: (InquiryListing & ReplyFacts)[], now: numbe
     quotations.latest ? formatRupees(quotations.latest.total, { symbol: false }).replaceAll(",", "") : "",
     quotations.accepted ? "yes" : "no",
   ]);
-  return `\uFEFF${[CSV_COLUMNS, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return `\uFEFF${[csvColumns(words), ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { inboxWords } from "../../../tests/support/area-words.ts";
 import { openTestStore } from "../../../tests/support/test-store.ts";
 import { createInquiryStore } from "../contact/inquiries.server.ts";
 import { createAuditLog } from "./audit.server.ts";
@@ -51,7 +52,7 @@ describe("retention", () => {
   test("deletes inquiries past the retention and spam past 30 days, with their mails and notes", async () => {
     const db = await database();
     const store = createInquiryStore(db);
-    const inbox = createInbox(db);
+    const inbox = createInbox(db, inboxWords);
     const old = await store.save(visitor, { now: daysAgo(366) });
     const kept = await store.save(visitor, { now: daysAgo(364) });
     const oldSpam = await store.save(visitor, { now: daysAgo(31), spamReason: "Sent too fast" });

@@ -1,7 +1,8 @@
-import { SPAM_KEPT_DAYS } from "../../site/content/legal.ts";
+import type { JobHandler } from "../jobs/runtime.server.ts";
 import { type Database, retryWhileBusy } from "../store/db.server.ts";
 import { recordAudit } from "./audit.server.ts";
 import { deleteInquiries } from "./inbox.server.ts";
+import { SPAM_KEPT_DAYS } from "./statuses.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -56,59 +57,35 @@ function count(n: number, what = "inquiry"): string {
   return `${n} ${n === 1 ? "inquiry" : "inquiries"}`;
 }
 
-export type RetentionJob = { stop(): void };
-
 type Log = Pick<Console, "info" | "error">;
 
 /**
- * The daily clean-up, in the server: once soon after start, then every day.
- * It waits out a database another process holds locked, a little at a time,
- * and tries again the next day if it still cannot.
+ * The daily clean-up, as a periodic kind of the job runtime (registered with
+ * everyMs of a day, so one instance runs it each day, at once if none has).
+ * It waits out a database another process holds locked, a little at a time;
+ * the runtime tries again with backoff if it still cannot.
  */
-export function startRetentionJob(options: {
+export function retentionJob(options: {
   db: Database;
   policy: RetentionPolicy;
   log?: Log;
   /** Called after a run that deleted something: their files go from storage next. */
   afterDeleting?: () => void;
-  /** The first run, after start; a day between runs. */
-  firstRunMs?: number;
-  everyMs?: number;
   now?: () => Date;
-}): RetentionJob {
-  const { db, policy, log = console, firstRunMs = 5_000, everyMs = DAY_MS, now = () => new Date() } = options;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  async function run() {
-    timer = undefined;
-    if (stopped) return;
-    try {
-      const result = await retryWhileBusy(() => deleteExpiredInquiries(db, policy, now()), { patienceMs: 60_000 });
-      if (result.expired + result.spam > 0) {
-        options.afterDeleting?.();
-        log.info(
-          `Retention: deleted ${count(result.expired)} older than ${policy.retentionDays} days ` +
-            `and ${count(result.spam, "spam")} older than ${policy.spamDays ?? SPAM_KEPT_DAYS} days.`,
-        );
-      }
-    } catch (error) {
-      if (!stopped) log.error(`Retention: the daily clean-up could not run: ${(error as Error).message}`);
-    }
-    schedule(everyMs);
-  }
-
-  function schedule(delayMs: number) {
-    if (stopped) return;
-    timer = setTimeout(() => void run(), delayMs);
-    timer.unref();
-  }
-
-  schedule(firstRunMs);
+}): JobHandler {
+  const { db, policy, log = console, now = () => new Date() } = options;
   return {
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
+    label: () => "Retention: the daily clean-up",
+    leaseMs: 5 * 60_000,
+    retry: { baseMs: 60_000, maxMs: 60 * 60_000, maxAttempts: 5 },
+    async run() {
+      const result = await retryWhileBusy(() => deleteExpiredInquiries(db, policy, now()), { patienceMs: 60_000 });
+      if (result.expired + result.spam === 0) return;
+      options.afterDeleting?.();
+      log.info(
+        `Retention: deleted ${count(result.expired)} older than ${policy.retentionDays} days ` +
+          `and ${count(result.spam, "spam")} older than ${policy.spamDays ?? SPAM_KEPT_DAYS} days.`,
+      );
     },
   };
 }

@@ -1,6 +1,8 @@
-import { formatWait } from "../../staff/lib/wait.ts";
 import { WAITING } from "../inbox/inbox.server.ts";
 import { formatIndiaTime } from "../inbox/report.server.ts";
+import { wakeWhenCommitted } from "../jobs/job-queue.server.ts";
+import type { JobHandler, Periods } from "../jobs/runtime.server.ts";
+import { formatWait } from "../inbox/wait.ts";
 import {
   escapeHtml,
   type MailContent,
@@ -96,49 +98,32 @@ export async function queueDigest(db: Database, waitingHours: number, at: number
     "INSERT INTO outbox (kind, detail, next_attempt_at) VALUES ('digest', ?, ?) ON CONFLICT DO NOTHING",
     [indiaDay(at), at],
   );
+  if (queued > 0) wakeWhenCommitted(db);
   return queued > 0;
 }
 
-export type DigestJob = { stop(): void };
-
 /**
- * Once a day at the set India time, queues the list of waiting inquiries in
- * the outbox. Every instance tries; the store takes one list per day (a
- * unique day), so the company gets one mail however many instances run.
+ * The daily list as a periodic kind of the job runtime: once a day at the set
+ * India time, one instance queues the list in the outbox (the outbox also
+ * takes one list per day, a unique day).
  */
-export function startDigestJob(options: {
-  db: Database;
-  time: string;
-  waitingHours: number;
-  notify: () => void;
-  log: Pick<Console, "info" | "error">;
-  now?: () => number;
-}): DigestJob {
-  const { db, time, waitingHours, notify, log, now = Date.now } = options;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-
-  async function run() {
-    if (stopped) return;
-    try {
-      if (await queueDigest(db, waitingHours, now())) notify();
-    } catch (error) {
-      log.error(`The daily list of waiting inquiries could not be queued: ${(error as Error).message}`);
-    }
-    schedule();
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => void run(), Math.max(1000, nextIndiaTime(time, now()) - now()));
-    timer.unref();
-  }
-
-  schedule();
+export function digestJob(options: { db: Database; time: string; waitingHours: number; now?: () => number }): {
+  periods: Periods;
+  handler: JobHandler;
+} {
+  const { db, time, waitingHours, now = Date.now } = options;
   return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
+    periods: (at) => {
+      const due = nextIndiaTime(time, at);
+      return [{ at: due, key: indiaDay(due) }];
+    },
+    handler: {
+      label: (job) => `The list of waiting inquiries of ${job.onceKey ?? "a day"}`,
+      leaseMs: 60_000,
+      retry: { baseMs: 60_000, maxMs: 30 * 60_000, maxAttempts: 5 },
+      async run() {
+        await queueDigest(db, waitingHours, now());
+      },
     },
   };
 }

@@ -1,4 +1,4 @@
-import { todayInIndia } from "../../site/lib/quote-schema.ts";
+import { todayInIndia } from "../india-day.ts";
 
 /**
  * India's financial year runs from 1 April to 31 March and is written

@@ -1,9 +1,8 @@
 import { createHash, createHmac } from "node:crypto";
-import { todayInIndia } from "../../site/lib/quote-schema.ts";
-import { statusLabels } from "../../staff/content/inbox.ts";
-import { replyLabels } from "../../staff/content/quotations.ts";
 import { DELIVERY_COLUMNS, type DeliveryStatus, deliveriesByInquiry } from "../contact/inquiries.server.ts";
 import { recordAudit } from "../inbox/audit.server.ts";
+import type { FirstReplyKind, InboxWords, InquiryStatus } from "../inbox/statuses.ts";
+import { todayInIndia } from "../india-day.ts";
 import type { Database, Queries } from "../store/db.server.ts";
 import {
   companyNow,
@@ -188,9 +187,10 @@ export type Quotations = ReturnType<typeof createQuotations>;
  * the number (the next of its financial year, or the next revision of the
  * quotation it replaces), fixes the company's details as they are that day,
  * replaces the earlier revision, makes the buyer's link, queues the mail and
- * records the inquiry's first reply, all in one transaction.
+ * records the inquiry's first reply, all in one transaction. The inquiry's
+ * history is written in the words handed in (the staff area's).
  */
-export function createQuotations(db: Database) {
+export function createQuotations(db: Database, words: Pick<InboxWords, "statuses" | "replies">) {
   const byId = async (q: Queries, id: number) => {
     const row = await q.get<Row>("SELECT * FROM quotations WHERE id = ?", [id]);
     return row && quotationOf(row);
@@ -217,7 +217,7 @@ export function createQuotations(db: Database) {
         const recorded = await recordFirstReply(tx, inquiryId, kind, now);
         await recordAudit(
           tx,
-          { actor: actor.email, action: "replied", inquiryId, detail: replyLabels[kind] },
+          { actor: actor.email, action: "replied", inquiryId, detail: words.replies[kind] },
           new Date(now),
         );
         return recorded > 0;
@@ -360,13 +360,12 @@ export function createQuotations(db: Database) {
         );
         await tx.run("INSERT INTO outbox (quotation_id, kind, next_attempt_at) VALUES (?, 'quotation', ?)", [id, now]);
         await recordFirstReply(tx, draft.inquiryId, "quotation", now);
-        const inquiry = await tx.get<{ status: keyof typeof statusLabels }>(
-          "SELECT status FROM inquiries WHERE id = ?",
-          [draft.inquiryId],
-        );
+        const inquiry = await tx.get<{ status: InquiryStatus }>("SELECT status FROM inquiries WHERE id = ?", [
+          draft.inquiryId,
+        ]);
         if (inquiry && (inquiry.status === "new" || inquiry.status === "contacted")) {
           await tx.run("UPDATE inquiries SET status = 'quoted' WHERE id = ?", [draft.inquiryId]);
-          const detail = `${statusLabels[inquiry.status]} → ${statusLabels.quoted}`;
+          const detail = `${words.statuses[inquiry.status]} → ${words.statuses.quoted}`;
           await recordAudit(tx, { actor: actor.email, action: "status changed", inquiryId: draft.inquiryId, detail });
         }
         await recordAudit(
@@ -432,14 +431,13 @@ export function createQuotations(db: Database) {
         if (changed === 0) return false;
         const quotation = await byId(tx, id);
         if (!quotation) return false;
-        const inquiry = await tx.get<{ status: keyof typeof statusLabels }>(
-          "SELECT status FROM inquiries WHERE id = ?",
-          [quotation.inquiryId],
-        );
+        const inquiry = await tx.get<{ status: InquiryStatus }>("SELECT status FROM inquiries WHERE id = ?", [
+          quotation.inquiryId,
+        ]);
         await tx.run("UPDATE inquiries SET status = 'won' WHERE id = ?", [quotation.inquiryId]);
         const buyer = "the buyer, through the quotation's link";
         if (inquiry && inquiry.status !== "won") {
-          const detail = `${statusLabels[inquiry.status]} → ${statusLabels.won}`;
+          const detail = `${words.statuses[inquiry.status]} → ${words.statuses.won}`;
           await recordAudit(tx, { actor: buyer, action: "status changed", inquiryId: quotation.inquiryId, detail });
         }
         await recordAudit(tx, {
@@ -520,8 +518,6 @@ async function nextRevision(tx: Queries, key: NumberKey) {
   );
   return { year: key.year, serial: key.serial, revision: Number(highest?.revision ?? 0) + 1 };
 }
-
-export type FirstReplyKind = keyof typeof replyLabels;
 
 /** Records the inquiry's first answer, once: what came first stays. */
 export async function recordFirstReply(tx: Queries, inquiryId: number, kind: FirstReplyKind, now: number) {

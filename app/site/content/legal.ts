@@ -3,10 +3,8 @@
  * company's own is written; the privacy notice is generated from the settings
  * the server runs with, so what it says about keeping data stays true.
  */
+import { SPAM_KEPT_DAYS } from "../../server/inbox/statuses.ts";
 import { site } from "./site.ts";
-
-/** Spam is kept this long for staff to look through, then deleted by the daily clean-up. The privacy notice promises it. */
-export const SPAM_KEPT_DAYS = 30;
 
 /** A section: its paragraphs, and a list where it has one. */
 export type LegalSection = { heading: string; body: string | readonly string[]; list?: readonly string[] };

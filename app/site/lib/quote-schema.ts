@@ -1,4 +1,7 @@
 import * as v from "valibot";
+import { todayInIndia } from "../../server/india-day.ts";
+import { gstinProblem, normalizeGstin } from "../../server/quotations/gstin.ts";
+import { isPinCode, stateForPinCode } from "../../server/quotations/pin-code.ts";
 import {
   boxBoards,
   boxStyles,
@@ -15,8 +18,6 @@ import {
 } from "../content/quote-form.ts";
 import { findService, type Service } from "../content/services.ts";
 import { contactSchema } from "./contact-schema.ts";
-import { gstinProblem, normalizeGstin } from "../../server/quotations/gstin.ts";
-import { isPinCode, stateForPinCode } from "../../server/quotations/pin-code.ts";
 
 /**
  * The quote request's rules, one copy for the browser and the server, as the
@@ -222,11 +223,6 @@ const count = new Intl.NumberFormat("en-IN");
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-
-/** The day in India, as YYYY-MM-DD: a needed-by date is compared with it. */
-export function todayInIndia(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(now);
-}
 
 /** What an empty required answer is told: "Choose the style", "Enter the delivery PIN code". */
 function missing(field: QuoteField): string {

@@ -1,4 +1,5 @@
-import { inquiryStatuses, statusLabels } from "../content/inbox.ts";
+import { inquiryStatuses } from "../../server/inbox/statuses.ts";
+import { statusLabels } from "../content/inbox.ts";
 
 /** Every status as an option of a select, in the workflow's order, each by its label. */
 export function StatusOptions() {

@@ -1,15 +1,19 @@
-import { SPAM_KEPT_DAYS } from "../../site/content/legal.ts";
+import type { ServiceCatalog } from "../../server/contact/catalog.ts";
+import {
+  type FirstReplyWords,
+  type InquiryMailWords,
+  type ReportWords,
+  SPAM_KEPT_DAYS,
+  type SpamReasonWords,
+  type StatusWords,
+} from "../../server/inbox/statuses.ts";
 
 /**
- * The staff inbox's words and fixed lists: the statuses an inquiry moves
- * through, and what staff read on each screen.
+ * The staff inbox's words: the statuses' names (their ids are the domain's,
+ * app/server/inbox/statuses.ts), and what staff read on each screen.
  */
 
-/** Where an inquiry stands with staff. Any order is allowed; spam is the tray a bot's form lands in. */
-export const inquiryStatuses = ["new", "contacted", "quoted", "won", "lost", "spam"] as const;
-export type InquiryStatus = (typeof inquiryStatuses)[number];
-
-export const statusLabels: Record<InquiryStatus, string> = {
+export const statusLabels: StatusWords = {
   new: "New",
   contacted: "Contacted",
   quoted: "Quoted",
@@ -18,27 +22,28 @@ export const statusLabels: Record<InquiryStatus, string> = {
   spam: "Spam",
 };
 
-export function isInquiryStatus(value: unknown): value is InquiryStatus {
-  return typeof value === "string" && (inquiryStatuses as readonly string[]).includes(value);
-}
-
 /** Why the site put a form in the spam tray rather than in front of staff. */
-export const spamReasons = {
+export const spamReasons: SpamReasonWords = {
   honeypot: "The hidden field a person never sees was filled in",
   tooFast: (seconds: number) => `Sent ${seconds.toFixed(1)} s after the form was opened, faster than a person types`,
   byStaff: "Marked as spam by staff",
-} as const;
+};
 
 /** How an inquiry was first answered, as the CSV names it. */
-export const firstReplyWords = {
+export const firstReplyWords: FirstReplyWords = {
   quotation: "quotation sent",
   email: "e-mail",
   call: "phone",
   whatsapp: "WhatsApp",
-} as const;
+};
 
 /** The inquiry's two mails by name, in the inquiry page, the report, the CSV and the audit log. */
-export const mailKindLabels = { company: "Company copy", acknowledgement: "Acknowledgement" } as const;
+export const mailKindLabels: InquiryMailWords = { company: "Company copy", acknowledgement: "Acknowledgement" };
+
+/** The words a listing or CSV of inquiries is written in, naming services as the catalog handed in does. */
+export function reportWords(services: ServiceCatalog): ReportWords {
+  return { statuses: statusLabels, mails: mailKindLabels, firstReplies: firstReplyWords, services };
+}
 
 export const inboxText = {
   files: {
@@ -112,6 +117,3 @@ export type InboxDone = keyof typeof inboxDone;
 export function isInboxDone(value: unknown): value is InboxDone {
   return typeof value === "string" && Object.hasOwn(inboxDone, value);
 }
-
-/** The longest internal note, in characters. */
-export const NOTE_MAX_LENGTH = 2000;

@@ -1,12 +1,13 @@
+import type { FirstReplyWords } from "../../server/inbox/statuses.ts";
 import { inboxDone } from "./inbox.ts";
 
 /** How an inquiry was first answered, in the words of its page and history. */
-export const replyLabels = {
+export const replyLabels: FirstReplyWords = {
   quotation: "a quotation sent",
   email: "by e-mail",
   call: "by phone",
   whatsapp: "on WhatsApp",
-} as const;
+};
 
 /** The words of quotations in the staff area. */
 export const quotationText = {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { emptyFilter, inboxFilterValues, inboxListUrl, readInboxFilter, receivedBounds } from "./inbox-filter.ts";
+import { emptyFilter, receivedBounds } from "../../server/inbox/inbox-filter.ts";
+import { inboxFilterValues, inboxListUrl, readInboxFilter } from "./inbox-filter.ts";
 
 const read = (query: string) => readInboxFilter(new URLSearchParams(query));
 

@@ -1,55 +1,20 @@
-import { type InquiryStatus, isInquiryStatus } from "../content/inbox.ts";
+import { type InboxFilter, isInboxSort, isInquiryKind } from "../../server/inbox/inbox-filter.ts";
+import { isInquiryStatus } from "../../server/inbox/statuses.ts";
 import { staffPaths } from "../paths.ts";
 
-/** The kinds of inquiry: messages from the contact form, and quote requests. */
-export const inquiryKinds = ["quote", "message"] as const;
-export type InquiryKind = (typeof inquiryKinds)[number];
-
-function isInquiryKind(value: string | null): value is InquiryKind {
-  return inquiryKinds.some((kind) => kind === value);
-}
-
-/**
- * The orders of the list: newest first, or longest waiting first (the
- * inquiries still owed a first reply, oldest first, then the answered ones,
- * newest first), so the one kept waiting longest is never on a later page.
+/*
+ * The inbox filter as the list's address carries it. The filter itself, and
+ * what it means to the database, is the domain's (app/server/inbox/inbox-filter.ts).
  */
-export const inboxSorts = ["newest", "waiting"] as const;
-export type InboxSort = (typeof inboxSorts)[number];
-
-function isInboxSort(value: string | null): value is InboxSort {
-  return inboxSorts.some((sort) => sort === value);
-}
-
-/**
- * What the inbox list shows, as its address says it: ?status=, ?kind=, ?q= (search),
- * ?from= and ?to= (India dates, both included), ?sort= and ?page=. A value that makes
- * no sense is ignored rather than refused: it is a staff member's address bar.
- */
-export type InboxFilter = {
-  /** One status, or every one but spam when undefined. */
-  status: InquiryStatus | undefined;
-  /** One kind, or both when undefined. */
-  kind: InquiryKind | undefined;
-  search: string;
-  /** YYYY-MM-DD, India time; empty when not set. */
-  from: string;
-  to: string;
-  sort: InboxSort;
-};
-
-export const emptyFilter: InboxFilter = {
-  status: undefined,
-  kind: undefined,
-  search: "",
-  from: "",
-  to: "",
-  sort: "newest",
-};
 
 /** The longest search the list takes. */
 const SEARCH_MAX_LENGTH = 200;
 
+/**
+ * The filter the list's address says: ?status=, ?kind=, ?q= (search), ?from= and
+ * ?to= (India dates, both included), ?sort= and ?page=. A value that makes no sense
+ * is ignored rather than refused: it is a staff member's address bar.
+ */
 export function readInboxFilter(query: URLSearchParams): { filter: InboxFilter; page: number } {
   const status = query.get("status");
   const kind = query.get("kind");
@@ -98,22 +63,4 @@ function isDate(value: string | null): boolean {
   if (value === null || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-const INDIA_OFFSET = "+05:30";
-
-/**
- * The filter's dates as the UTC instants the database compares with: from the
- * start of the first India day, to the start of the day after the last.
- */
-export function receivedBounds(filter: InboxFilter): { from: string | null; before: string | null } {
-  const start = (date: string) => new Date(`${date}T00:00:00${INDIA_OFFSET}`);
-  const from = filter.from ? start(filter.from).toISOString() : null;
-  let before: string | null = null;
-  if (filter.to) {
-    const end = start(filter.to);
-    end.setUTCDate(end.getUTCDate() + 1);
-    before = end.toISOString();
-  }
-  return { from, before };
 }

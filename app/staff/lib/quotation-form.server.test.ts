@@ -6,6 +6,9 @@ import { initialValues, lineRows, readQuotationForm, valuesOf } from "./quotatio
 
 const NOW = Date.parse("2026-11-26T06:00:00Z");
 
+/** The catalog as the services are handed it: the product is named from it. */
+const services = [{ slug: "cake", title: "Cake Box" }];
+
 const inquiry = {
   id: 7,
   reference: "ENQ-2026-000007",
@@ -35,7 +38,7 @@ const inquiry = {
 /** The form as staff leave it: the request's lines priced. */
 function priced() {
   return {
-    ...initialValues(inquiry, NOW),
+    ...initialValues(inquiry, services, NOW),
     [lineField(0, "price")]: "18.50",
     [lineField(1, "price")]: "15",
   };
@@ -43,7 +46,7 @@ function priced() {
 
 describe("a new quotation's form", () => {
   test("starts with a line per quantity, described by the specification, with the product's HSN and the usual rate", () => {
-    const values = initialValues(inquiry, NOW);
+    const values = initialValues(inquiry, services, NOW);
     expect(values[lineField(0, "description")]).toBe("Cake Box; Style: Cake box with window; Inner length (mm): 250");
     expect(values[lineField(0, "quantity")]).toBe("1000");
     expect(values[lineField(1, "quantity")]).toBe("5000");

@@ -1,3 +1,4 @@
+import type { ServiceCatalog } from "../../server/contact/catalog.ts";
 import type { StoredInquiry } from "../../server/contact/inquiries.server.ts";
 import { serviceName } from "../../server/inbox/report.server.ts";
 import type { QuotationContent, QuotationLine } from "../../server/quotations/document.ts";
@@ -58,12 +59,12 @@ export function lineRows(values: QuotationFormValues, extra = 0): number {
  * described by the request's specification, with the product's HSN code and
  * the usual rate; the buyer as the inquiry names them; the company's usual terms.
  */
-export function initialValues(inquiry: StoredInquiry, now: number): QuotationFormValues {
+export function initialValues(inquiry: StoredInquiry, catalog: ServiceCatalog, now: number): QuotationFormValues {
   const hsnByService: Readonly<Record<string, string>> = billing.hsnByService;
   const hsn = hsnByService[inquiry.service ?? ""] ?? billing.defaultHsn;
   const quote = inquiry.quote;
   const description = quote
-    ? [serviceName(inquiry.service), ...quote.specification.map(([label, answer]) => `${label}: ${answer}`)]
+    ? [serviceName(inquiry.service, catalog), ...quote.specification.map(([label, answer]) => `${label}: ${answer}`)]
         .filter(Boolean)
         .join("; ")
     : inquiry.subject;

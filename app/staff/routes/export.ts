@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
+import type { InboxFilter } from "../../server/inbox/inbox-filter.ts";
 import { formatCsv } from "../../server/inbox/report.server.ts";
-import { statusLabels } from "../content/inbox.ts";
-import { type InboxFilter, inboxFilterFields, readInboxFilter } from "../lib/inbox-filter.ts";
+import { reportWords, statusLabels } from "../content/inbox.ts";
+import { inboxFilterFields, readInboxFilter } from "../lib/inbox-filter.ts";
 import { staffRequest } from "../lib/inbox-request.server.ts";
 import { readStaffForm } from "../lib/staff-requests.server.ts";
 import { staffPaths } from "../paths.ts";
@@ -35,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
     detail: `${rows.length} ${rows.length === 1 ? "inquiry" : "inquiries"}${describeFilter(filter)}`,
   });
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(formatCsv(rows), {
+  return new Response(formatCsv(rows, reportWords(services.content.services)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="inquiries-${day}.csv"`,

@@ -1,7 +1,10 @@
 import { data, redirect } from "react-router";
+import { mailtoUrl, telUrl, whatsAppUrl } from "../../server/contact/indian-phone.ts";
 import type { DeliveryStatus } from "../../server/contact/inquiries.server.ts";
 import { quoteRows } from "../../server/contact/quote-form.server.ts";
 import { canSendAgain, describeDelivery, inIndia, serviceName } from "../../server/inbox/report.server.ts";
+import { isInquiryStatus, NOTE_MAX_LENGTH } from "../../server/inbox/statuses.ts";
+import { formatWait } from "../../server/inbox/wait.ts";
 import type { MailKind } from "../../server/mail/mail-kinds.ts";
 import { formatRupees } from "../../server/quotations/money.ts";
 import { standingOf } from "../../server/quotations/quotations.server.ts";
@@ -9,25 +12,16 @@ import type { SiteServices } from "../../server/site-services.server.ts";
 import { artworkKindLabels } from "../../server/uploads/artwork-kind.server.ts";
 import { formatBytes } from "../../site/content/artwork.ts";
 import { serviceUrl } from "../../site/content/urls.ts";
-import { mailtoUrl, telUrl, whatsAppUrl } from "../../server/contact/indian-phone.ts";
 import { FileCheck, FileThumbnail } from "../components/artwork-check.tsx";
 import { StaffBar } from "../components/staff-bar.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { StatusOptions } from "../components/status-options.tsx";
-import {
-  type InboxDone,
-  inboxDone,
-  inboxText,
-  isInboxDone,
-  isInquiryStatus,
-  NOTE_MAX_LENGTH,
-} from "../content/inbox.ts";
+import { type InboxDone, inboxDone, inboxText, isInboxDone } from "../content/inbox.ts";
 import { quotationText, replyLabels } from "../content/quotations.ts";
 import { attentionReply, fileCheckView } from "../lib/artwork-checks.ts";
 import { staffRequestFor } from "../lib/inbox-request.server.ts";
 import { staffPageMeta } from "../lib/page.ts";
 import { readStaffForm } from "../lib/staff-requests.server.ts";
-import { formatWait } from "../lib/wait.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/inquiry";
 
@@ -83,7 +77,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       message: inquiry.message,
       status: inquiry.status,
       spamReason: inquiry.spamReason,
-      service: inquiry.service ? { name: serviceName(inquiry.service), url: serviceUrl(inquiry.service) } : null,
+      service: inquiry.service
+        ? { name: serviceName(inquiry.service, services.content.services), url: serviceUrl(inquiry.service) }
+        : null,
       sourcePage: inquiry.sourcePage,
       quote: inquiry.quote ? quoteRows(inquiry.quote) : null,
     },

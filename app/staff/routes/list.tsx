@@ -1,13 +1,15 @@
 import { awaitsFirstReply, type InboxRow } from "../../server/inbox/inbox.server.ts";
+import { type InboxFilter, inboxSorts } from "../../server/inbox/inbox-filter.ts";
 import { inIndia, serviceName } from "../../server/inbox/report.server.ts";
+import { inquiryStatuses } from "../../server/inbox/statuses.ts";
+import { formatWait } from "../../server/inbox/wait.ts";
 import { StaffBar } from "../components/staff-bar.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { StatusOptions } from "../components/status-options.tsx";
-import { inboxDone, inboxText, inquiryStatuses, isInboxDone, statusLabels } from "../content/inbox.ts";
-import { type InboxFilter, inboxFilterValues, inboxListUrl, inboxSorts, readInboxFilter } from "../lib/inbox-filter.ts";
+import { inboxDone, inboxText, isInboxDone, statusLabels } from "../content/inbox.ts";
+import { inboxFilterValues, inboxListUrl, readInboxFilter } from "../lib/inbox-filter.ts";
 import { refuseMethod, staffRequest } from "../lib/inbox-request.server.ts";
 import { staffPageMeta } from "../lib/page.ts";
-import { formatWait } from "../lib/wait.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/list";
 
@@ -47,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         receivedAt: row.receivedAt,
         name: row.name,
         subject: row.subject,
-        service: serviceName(row.service),
+        service: serviceName(row.service, services.content.services),
         status: row.status,
         mailNotSent: row.mailNotSent,
         waiting: waitOf(row, now),

@@ -29,7 +29,7 @@ import type { Route } from "./+types/quotation-form";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
   const draft = await draftOf(services, inquiry, params.quotation);
-  const values = draft ? valuesOf(draft.content) : initialValues(inquiry, Date.now());
+  const values = draft ? valuesOf(draft.content) : initialValues(inquiry, services.content.services, Date.now());
   return {
     staff: { name: staff.name, email: staff.email },
     reference: inquiry.reference,

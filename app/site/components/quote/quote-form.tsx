@@ -1,10 +1,11 @@
 import { type FocusEvent, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { todayInIndia } from "../../../server/india-day.ts";
+import { isPinCode, stateForPinCode } from "../../../server/quotations/pin-code.ts";
 import { artworkText } from "../../content/artwork.ts";
 import { contactFormExtras, contactFormText } from "../../content/contact-form.ts";
 import { quoteSpecs, quoteFormText as text } from "../../content/quote-form.ts";
 import { findService } from "../../content/services.ts";
 import { paths } from "../../content/urls.ts";
-import { isPinCode, stateForPinCode } from "../../../server/quotations/pin-code.ts";
 import {
   artworkFields,
   orderFields,
@@ -14,7 +15,6 @@ import {
   type QuoteValues,
   quoteFieldProblem,
   specificationFields,
-  todayInIndia,
   validateQuote,
 } from "../../lib/quote-schema.ts";
 import { BotTrap } from "../contact/bot-trap.tsx";

@@ -1,0 +1,17 @@
+import type { InboxWords, ReportWords } from "../../app/server/inbox/statuses.ts";
+import { services } from "../../app/site/content/services.ts";
+import { mailKindLabels, reportWords, spamReasons, statusLabels } from "../../app/staff/content/inbox.ts";
+import { replyLabels } from "../../app/staff/content/quotations.ts";
+
+/**
+ * The areas' words as the running site hands them to the domain
+ * (app/service-content.server.ts), for tests of domain code that writes them.
+ */
+export const inboxWords: InboxWords = {
+  statuses: statusLabels,
+  spamReasons,
+  mails: mailKindLabels,
+  replies: replyLabels,
+};
+
+export const inquiryReportWords: ReportWords = reportWords(services);
