@@ -3,7 +3,7 @@ import { services } from "./site/content/services.ts";
 import { site } from "./site/content/site.ts";
 import { mailKindLabels, spamReasons, statusLabels } from "./staff/content/inbox.ts";
 import { replyLabels } from "./staff/content/quotations.ts";
-import { accountText } from "./staff/content/sign-in.ts";
+import { accountText, staffWords } from "./staff/content/sign-in.ts";
 import { staffPaths } from "./staff/paths.ts";
 
 const absolute = (path: string) => `${site.origin}${path}`;
@@ -23,4 +23,5 @@ export const serviceContent: ServiceContent = {
   },
   services,
   inbox: { statuses: statusLabels, spamReasons, mails: mailKindLabels, replies: replyLabels },
+  staff: staffWords,
 };

@@ -6,6 +6,7 @@ import { LINK_LIFETIME_MS, type LinkPurpose } from "../app/server/staff/links.se
 import { createStaffServices, type StaffServices } from "../app/server/staff/staff.server.ts";
 import { site } from "../app/site/content/site.ts";
 import { absoluteUrl } from "../app/site/content/urls.ts";
+import { staffWords } from "../app/staff/content/sign-in.ts";
 import { staffPaths } from "../app/staff/paths.ts";
 import { commandStoreDescription, commandStoreExists, openCommandDatabase } from "./lib/command-database.ts";
 
@@ -162,7 +163,11 @@ async function main(): Promise<number> {
   const db = await openCommandDatabase();
   if (!db) return 1;
   try {
-    return await run(createStaffServices(db, createAuditLog(db)), command, args);
+    return await run(
+      createStaffServices(db, createAuditLog(db), { words: staffWords, relyingPartyName: site.name }),
+      command,
+      args,
+    );
   } finally {
     await db.close();
   }

@@ -1,6 +1,7 @@
 import type { CompanyDetails } from "./company.ts";
 import type { ServiceCatalog } from "./contact/catalog.ts";
 import type { InboxWords } from "./inbox/statuses.ts";
+import type { StaffWords } from "./staff/password-limits.ts";
 import type { StaffLinks } from "./staff/staff-links.ts";
 
 /**
@@ -19,6 +20,8 @@ export type ServiceContent = {
   readonly services: ServiceCatalog;
   /** The inbox's statuses, spam reasons and mails by name, as the audit log and the spam tray keep them. */
   readonly inbox: InboxWords;
+  /** What staff are told when a sign-in or a new password is refused. */
+  readonly staff: StaffWords;
 };
 
 export type AccountButtonWords = { readonly signOutEverywhere: string; readonly removePasskeysToo: string };

@@ -216,7 +216,12 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
   const inbox = createInbox(db, content.inbox);
   const outbox = createOutbox(db);
   const limiter = createRateLimiter(db, env.rateLimit);
-  const staff = createStaffServices(db, audit, await passwordHashingFor(env, db, log));
+  const staff = createStaffServices(
+    db,
+    audit,
+    { words: content.staff, relyingPartyName: content.company.name },
+    await passwordHashingFor(env, db, log),
+  );
   const uploads = env.uploads && (await openUploadServices({ db, settings: env.uploads, form: env.form, log }));
   const sweepFiles = async () => {
     try {

@@ -1,7 +1,10 @@
 import type { InboxWords, ReportWords } from "../../app/server/inbox/statuses.ts";
+import type { StaffContent } from "../../app/server/staff/staff.server.ts";
 import { services } from "../../app/site/content/services.ts";
+import { site } from "../../app/site/content/site.ts";
 import { mailKindLabels, reportWords, spamReasons, statusLabels } from "../../app/staff/content/inbox.ts";
 import { replyLabels } from "../../app/staff/content/quotations.ts";
+import { staffPasswordText, staffWords } from "../../app/staff/content/sign-in.ts";
 
 /**
  * The areas' words as the running site hands them to the domain
@@ -15,3 +18,7 @@ export const inboxWords: InboxWords = {
 };
 
 export const inquiryReportWords: ReportWords = reportWords(services);
+
+export const staffContent: StaffContent = { words: staffWords, relyingPartyName: site.name };
+
+export const passwordWords = staffPasswordText;

@@ -1,5 +1,5 @@
-import { accountText, staffPasswordText } from "../../staff/content/sign-in.ts";
 import type { StaffAccount } from "./accounts.server.ts";
+import { describePasswordProblem, type PasswordProblem } from "./password-limits.ts";
 import { passwordProblem } from "./password-rules.server.ts";
 import {
   auditActor,
@@ -16,9 +16,9 @@ import { throttleKeys } from "./throttle.server.ts";
 export type NewPassword = { password: string; repeat: string };
 
 /** What is wrong with the new password as typed twice; undefined when it will do. */
-export function newPasswordProblem(input: NewPassword, account: { email: string }): string | undefined {
-  if (input.password === "" || input.repeat === "") return staffPasswordText.missing;
-  if (input.password !== input.repeat) return staffPasswordText.mismatch;
+export function newPasswordProblem(input: NewPassword, account: { email: string }): PasswordProblem | undefined {
+  if (input.password === "" || input.repeat === "") return "missing";
+  if (input.password !== input.repeat) return "mismatch";
   return passwordProblem(input.password, account);
 }
 
@@ -42,7 +42,8 @@ export async function setPasswordThroughLink(
   const account = link ? await staff.accounts.byId(link.staffId) : undefined;
   if (!link || !account) return { kind: "invalid-link" };
   const problem = newPasswordProblem(input, account);
-  if (problem) return { kind: "refused", status: 400, message: problem };
+  if (problem)
+    return { kind: "refused", status: 400, message: describePasswordProblem(problem, staff.words.passwords) };
   const hash = await staff.passwords.hash(input.password);
   if (!(await staff.links.setPassword(token, account.id, hash, now))) return { kind: "invalid-link" };
   await staff.throttle.clear(await staff.throttle.accountKey(account.email));
@@ -71,12 +72,19 @@ export async function changePassword(
   now = Date.now(),
 ): Promise<ChangeOutcome> {
   const problem = newPasswordProblem(input, account);
-  if (problem) return { kind: "refused", status: 400, message: problem, field: "new" };
+  if (problem) {
+    return {
+      kind: "refused",
+      status: 400,
+      message: describePasswordProblem(problem, staff.words.passwords),
+      field: "new",
+    };
+  }
   const accountKey = await staff.throttle.accountKey(account.email);
   const ticket = await staff.throttle.begin([accountKey, ...throttleKeys.client(clientAddress)], now);
-  if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);
+  if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs, staff.words.signIn);
   const check = await verifyOrGiveBack(staff, ticket, input.current, account.passwordHash);
-  if (!check) return busyRefusal;
+  if (!check) return busyRefusal(staff.words.signIn);
   if (!check.ok) {
     await staff.audit.record({
       actor: auditActor(account),
@@ -84,7 +92,7 @@ export async function changePassword(
       detail: `wrong current password, from ${clientAddress}`,
     });
     await recordLocks(ticket.locksIfFailed, accountKey, account.email, clientAddress, staff);
-    return { kind: "refused", status: 400, message: accountText.currentPasswordWrong, field: "current" };
+    return { kind: "refused", status: 400, message: staff.words.signIn.currentPasswordWrong, field: "current" };
   }
   await staff.throttle.succeeded(ticket, accountKey);
   await staff.accounts.setPassword(account.id, await staff.passwords.hash(input.password), now);
@@ -110,9 +118,9 @@ export async function confirmPassword(
 ): Promise<Extract<SignInOutcome, { kind: "refused" }> | undefined> {
   const accountKey = await staff.throttle.accountKey(account.email);
   const ticket = await staff.throttle.begin([accountKey, ...throttleKeys.client(clientAddress)], now);
-  if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);
+  if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs, staff.words.signIn);
   const check = await verifyOrGiveBack(staff, ticket, password, account.passwordHash);
-  if (!check) return busyRefusal;
+  if (!check) return busyRefusal(staff.words.signIn);
   if (!check.ok) {
     await staff.audit.record({
       actor: account.email,
@@ -120,7 +128,7 @@ export async function confirmPassword(
       detail: `from ${clientAddress}`,
     });
     await recordLocks(ticket.locksIfFailed, accountKey, account.email, clientAddress, staff);
-    return { kind: "refused", status: 400, message: accountText.currentPasswordWrong };
+    return { kind: "refused", status: 400, message: staff.words.signIn.currentPasswordWrong };
   }
   await staff.throttle.succeeded(ticket, accountKey);
   await staff.sessions.proved(sessionId, now);

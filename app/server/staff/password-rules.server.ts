@@ -1,5 +1,5 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, staffPasswordText } from "../../staff/content/sign-in.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordProblem } from "./password-limits.ts";
 
 let common: ReadonlySet<string> | undefined;
 
@@ -37,12 +37,12 @@ function isCommonWord(text: string): boolean {
 }
 
 /** What is wrong with a new password, in words for the person choosing it; undefined when it will do. */
-export function passwordProblem(password: string, account: { email: string }): string | undefined {
+export function passwordProblem(password: string, account: { email: string }): PasswordProblem | undefined {
   const count = length(password);
-  if (count < PASSWORD_MIN_LENGTH) return staffPasswordText.tooShort(PASSWORD_MIN_LENGTH);
-  if (count > PASSWORD_MAX_LENGTH) return staffPasswordText.tooLong(PASSWORD_MAX_LENGTH);
-  if (isCommonPassword(password)) return staffPasswordText.common;
+  if (count < PASSWORD_MIN_LENGTH) return "tooShort";
+  if (count > PASSWORD_MAX_LENGTH) return "tooLong";
+  if (isCommonPassword(password)) return "common";
   const mailbox = account.email.split("@")[0]?.toLowerCase() ?? "";
-  if (mailbox.length >= 4 && password.toLowerCase().includes(mailbox)) return staffPasswordText.containsEmail;
+  if (mailbox.length >= 4 && password.toLowerCase().includes(mailbox)) return "containsEmail";
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { staffContent } from "../../../tests/support/area-words.ts";
 import { openTestStore } from "../../../tests/support/test-store.ts";
 import { createAuditLog } from "../inbox/audit.server.ts";
 import { sessionIdFrom } from "./cookie.server.ts";
@@ -18,7 +19,7 @@ afterEach(async () => {
 async function setUp() {
   const db = await openTestStore("sign-in");
   opened.push(db);
-  const staff = createStaffServices(db, createAuditLog(db), { passwordCost: { log2N: 10, r: 8, p: 1 } });
+  const staff = createStaffServices(db, createAuditLog(db), staffContent, { passwordCost: { log2N: 10, r: 8, p: 1 } });
   const asha = await staff.accounts.add({ email: "asha@example.com", name: "Asha Verma" });
   const token = await staff.links.issue(asha.id, "add");
   expect(await setPasswordThroughLink(token, { password, repeat: password }, staff)).toEqual({ kind: "done" });

@@ -1,8 +1,8 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import { staffSignInText } from "../../staff/content/sign-in.ts";
 import { isBusy } from "../store/db.server.ts";
 import type { StaffAccount } from "./accounts.server.ts";
 import { knownBrowserCookie, knownBrowserFrom, sessionCookie } from "./cookie.server.ts";
+import type { SignInRefusalWords } from "./password-limits.ts";
 import { HashingBusyError, type PasswordCheck } from "./passwords.server.ts";
 import type { StaffServices } from "./staff.server.ts";
 import { type ThrottleTicket, throttleKeys } from "./throttle.server.ts";
@@ -40,8 +40,8 @@ export async function startStaffSession(
 }
 
 /** What a client told to wait reads: the wait in whole minutes, never less than one. */
-export function waitMessage(retryAfterMs: number): string {
-  return staffSignInText.locked(Math.max(1, Math.ceil(retryAfterMs / 60_000)));
+export function waitMessage(retryAfterMs: number, words: Pick<SignInRefusalWords, "locked">): string {
+  return words.locked(Math.max(1, Math.ceil(retryAfterMs / 60_000)));
 }
 
 /** Records each wait a failure began: for the e-mail address typed, or for the client. */
@@ -64,11 +64,14 @@ export async function recordLocks(
   }
 }
 
-export function lockedRefusal(retryAfterMs: number): Extract<SignInOutcome, { kind: "refused" }> {
+export function lockedRefusal(
+  retryAfterMs: number,
+  words: SignInRefusalWords,
+): Extract<SignInOutcome, { kind: "refused" }> {
   return {
     kind: "refused",
     status: 429,
-    message: waitMessage(retryAfterMs),
+    message: waitMessage(retryAfterMs, words),
     retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
   };
 }
@@ -88,7 +91,8 @@ export async function signInWithPassword(
   now = Date.now(),
 ): Promise<SignInOutcome> {
   const email = input.email.trim();
-  if (email === "" || input.password === "") return { kind: "refused", status: 400, message: staffSignInText.missing };
+  if (email === "" || input.password === "")
+    return { kind: "refused", status: 400, message: staff.words.signIn.missing };
   try {
     const accountKey = await staff.throttle.accountKey(email);
     const account = await staff.accounts.byEmail(email);
@@ -98,9 +102,9 @@ export async function signInWithPassword(
     const ticket = await staff.throttle.begin(keys, now);
     // Attempts refused while waiting are not recorded one by one: anyone could fill the
     // database with them. The wait itself was, when the failure that began it was.
-    if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);
+    if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs, staff.words.signIn);
     const check = await verifyOrGiveBack(staff, ticket, input.password, account?.passwordHash);
-    if (!check) return busyRefusal;
+    if (!check) return busyRefusal(staff.words.signIn);
     if (check.ok && account?.passwordHash) {
       await staff.throttle.succeeded(ticket, accountKey);
       if (check.needsRehash) {
@@ -115,20 +119,17 @@ export async function signInWithPassword(
     const why = account ? (account.passwordHash ? "wrong password" : "no password set yet") : "no such account";
     await staff.audit.record({ actor, action: "sign-in failed", detail: `${why}, from ${clientAddress}` });
     await recordLocks(ticket.locksIfFailed, accountKey, actor, clientAddress, staff);
-    return { kind: "refused", status: 400, message: staffSignInText.wrong };
+    return { kind: "refused", status: 400, message: staff.words.signIn.wrong };
   } catch (error) {
-    if (isBusy(error)) return { kind: "refused", status: 503, message: staffSignInText.busy, retryAfterSeconds: 30 };
+    if (isBusy(error)) return { kind: "refused", status: 503, message: staff.words.signIn.busy, retryAfterSeconds: 30 };
     throw error;
   }
 }
 
 /** The server cannot take another password check now: refused at once, to be tried again in a few seconds. */
-export const busyRefusal = {
-  kind: "refused",
-  status: 503,
-  message: staffSignInText.busy,
-  retryAfterSeconds: 5,
-} as const satisfies SignInOutcome;
+export function busyRefusal(words: SignInRefusalWords): Extract<SignInOutcome, { kind: "refused" }> {
+  return { kind: "refused", status: 503, message: words.busy, retryAfterSeconds: 5 };
+}
 
 /**
  * Checks a password, or, when the line of checks is full, takes back the
@@ -164,7 +165,7 @@ export async function signInWithPasskey(
 ): Promise<SignInOutcome> {
   try {
     const ticket = await staff.throttle.begin(throttleKeys.client(clientAddress), now);
-    if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs);
+    if (!ticket.allowed) return lockedRefusal(ticket.retryAfterMs, staff.words.signIn);
     const account = await verifyPasskeySignIn(request, response, staff, now);
     if (account) {
       await staff.throttle.succeeded(ticket);
@@ -179,9 +180,9 @@ export async function signInWithPasskey(
       detail: `passkey not accepted, from ${clientAddress}`,
     });
     await recordLocks(ticket.locksIfFailed, undefined, "unknown", clientAddress, staff);
-    return { kind: "refused", status: 400, message: staffSignInText.passkeyFailed };
+    return { kind: "refused", status: 400, message: staff.words.signIn.passkeyFailed };
   } catch (error) {
-    if (isBusy(error)) return { kind: "refused", status: 503, message: staffSignInText.busy, retryAfterSeconds: 30 };
+    if (isBusy(error)) return { kind: "refused", status: 503, message: staff.words.signIn.busy, retryAfterSeconds: 30 };
     throw error;
   }
 }

@@ -8,6 +8,7 @@ import {
   type StaffChallenges,
   type StaffPasskeys,
 } from "./passkeys.server.ts";
+import type { StaffWords } from "./password-limits.ts";
 import { createPasswordHasher, type PasswordHasher, type ScryptCost } from "./passwords.server.ts";
 import { createStaffSessions, type StaffSessions } from "./sessions.server.ts";
 import { createSignInThrottle, type SignInThrottle, type ThrottlePolicy } from "./throttle.server.ts";
@@ -22,11 +23,19 @@ export type StaffServices = {
   challenges: StaffChallenges;
   passwords: PasswordHasher;
   audit: AuditLog;
+  /** The staff area's words for refused sign-ins and passwords. */
+  words: StaffWords;
+  /** The name a passkey is made for, as the device shows it: the company's. */
+  relyingPartyName: string;
 };
+
+/** What the staff services are handed by their caller: their words and the company's name. */
+export type StaffContent = Pick<StaffServices, "words" | "relyingPartyName">;
 
 export function createStaffServices(
   db: Database,
   audit: AuditLog,
+  content: StaffContent,
   options: { passwordCost?: ScryptCost; throttle?: ThrottlePolicy } = {},
 ): StaffServices {
   return {
@@ -38,5 +47,6 @@ export function createStaffServices(
     challenges: createStaffChallenges(db),
     passwords: createPasswordHasher(options.passwordCost),
     audit,
+    ...content,
   };
 }

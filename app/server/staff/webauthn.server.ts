@@ -8,11 +8,10 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { site } from "../../site/content/site.ts";
-import { PASSKEY_NAME_MAX_LENGTH } from "../../staff/content/sign-in.ts";
 import type { StaffAccount } from "./accounts.server.ts";
 import { ceremonyBindingFrom, ceremonyFor } from "./cookie.server.ts";
 import { CHALLENGE_LIFETIME_MS, type ChallengeOwner, type KeptChallenge } from "./passkeys.server.ts";
+import { PASSKEY_NAME_MAX_LENGTH } from "./password-limits.ts";
 import type { StaffServices } from "./staff.server.ts";
 
 /**
@@ -65,7 +64,7 @@ export async function addPasskeyOptions(
   const { rpID } = relyingParty(request);
   const existing = (await staff.passkeys.listFor(account.id)).map((passkey) => ({ id: passkey.credentialId }));
   const options = await generateRegistrationOptions({
-    rpName: site.name,
+    rpName: staff.relyingPartyName,
     rpID,
     userName: account.email,
     userDisplayName: account.name,

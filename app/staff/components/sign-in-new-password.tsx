@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../content/sign-in.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../server/staff/password-limits.ts";
 
 /**
  * A new password, typed twice, for a password manager to fill in and

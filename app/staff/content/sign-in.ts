@@ -1,3 +1,9 @@
+import {
+  PASSWORD_MIN_LENGTH,
+  type PasswordProblemWords,
+  type StaffWords,
+} from "../../server/staff/password-limits.ts";
+
 /**
  * The words of the staff area's sign-in screens: signing in, setting a
  * password through a link, the person's own sign-in settings.
@@ -37,12 +43,7 @@ export const staffSignInText = {
 
 export type SignInNotice = keyof typeof staffSignInText.notices;
 
-/** A password is at least this long: length is what makes a password hard to guess. */
-export const PASSWORD_MIN_LENGTH = 12;
-/** And at most this long, so no one can make the server hash a novel. */
-export const PASSWORD_MAX_LENGTH = 256;
-
-export const staffPasswordText = {
+export const staffPasswordText: PasswordProblemWords = {
   tooShort: (min: number) =>
     `Use at least ${min} characters. A few unrelated words make a long password easy to remember.`,
   tooLong: (max: number) => `Use at most ${max} characters.`,
@@ -50,7 +51,7 @@ export const staffPasswordText = {
   containsEmail: "Choose a password that does not contain your e-mail address.",
   mismatch: "The two passwords are not the same. Type the new password twice.",
   missing: "Type the new password twice.",
-} as const;
+};
 
 export const setPasswordText = {
   title: "Set your password",
@@ -70,9 +71,6 @@ export const setPasswordText = {
   toSignIn: "Go to the sign-in page",
   unreadable: formUnreadable,
 } as const;
-
-/** A passkey's name, such as "work laptop", is at most this long. */
-export const PASSKEY_NAME_MAX_LENGTH = 60;
 
 export const accountText = {
   title: "Your sign-in",
@@ -124,3 +122,16 @@ export const accountText = {
 } as const;
 
 export type AccountNotice = keyof typeof accountText.notices;
+
+/** The words the staff services answer sign-ins and password changes with (handed to them at start). */
+export const staffWords: StaffWords = {
+  signIn: {
+    missing: staffSignInText.missing,
+    wrong: staffSignInText.wrong,
+    busy: staffSignInText.busy,
+    passkeyFailed: staffSignInText.passkeyFailed,
+    locked: staffSignInText.locked,
+    currentPasswordWrong: accountText.currentPasswordWrong,
+  },
+  passwords: staffPasswordText,
+};

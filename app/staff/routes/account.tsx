@@ -3,15 +3,11 @@ import { Island } from "../../islands/island.tsx";
 import { clientAddressContext } from "../../request-context.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { changePassword, confirmPassword } from "../../server/staff/password-change.server.ts";
+import { PASSKEY_NAME_MAX_LENGTH } from "../../server/staff/password-limits.ts";
 import { NewPasswordFields } from "../components/sign-in-new-password.tsx";
 import { PasskeySignIn } from "../components/sign-in-passkey.tsx";
 import { PasskeyAdd } from "../components/sign-in-passkey-add.tsx";
-import {
-  type AccountNotice,
-  PASSKEY_NAME_MAX_LENGTH,
-  setPasswordText,
-  accountText as text,
-} from "../content/sign-in.ts";
+import { type AccountNotice, setPasswordText, accountText as text } from "../content/sign-in.ts";
 import { staffPageHeaders, staffPageMeta } from "../lib/page.ts";
 import { requireStaffSession } from "../lib/require-staff.server.ts";
 import { readStaffForm, setCookies } from "../lib/staff-requests.server.ts";

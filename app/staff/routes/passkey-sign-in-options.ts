@@ -21,7 +21,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const waitMs = await staff.throttle.waiting(throttleKeys.client(context.get(clientAddressContext)));
   if (waitMs > 0) {
     return jsonAnswer(
-      { error: waitMessage(waitMs) },
+      { error: waitMessage(waitMs, text) },
       { status: 429, headers: { "Retry-After": String(Math.ceil(waitMs / 1000)) } },
     );
   }
