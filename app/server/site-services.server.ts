@@ -5,18 +5,19 @@ import { createInquiryStore, type InquiryStore } from "./contact/inquiries.serve
 import { createRateLimiter, type RateLimiter } from "./contact/rate-limit.server.ts";
 import { type AuditLog, createAuditLog } from "./inbox/audit.server.ts";
 import { createInbox, type Inbox } from "./inbox/inbox.server.ts";
-import { type RetentionJob, startRetentionJob } from "./inbox/retention.server.ts";
+import { retentionJob } from "./inbox/retention.server.ts";
+import { errorText, everyMs, type JobRuntime, startJobRuntime } from "./jobs/runtime.server.ts";
+import { createMailRegistry, type MailRegistry } from "./mail/mail-registry.server.ts";
 import { createMailer, isPermanentRejection, isUnconfirmedDelivery } from "./mail/mailer.server.ts";
-import { composeMail, staffNoticeMail } from "./mail/messages.server.ts";
+import { composeMail, type MailContent, staffNoticeMail } from "./mail/messages.server.ts";
 import {
-  type ClaimedMail,
   createOutbox,
-  errorText,
-  isDigestMail,
-  isInquiryMail,
-  isQuotationMail,
+  type DigestMail,
+  type InquiryMail,
+  type MailLease,
   type Outbox,
-  type OutboxWorker,
+  type QuotationMail,
+  type StaffNoticeMail,
   startOutboxWorker,
 } from "./mail/outbox.server.ts";
 import {
@@ -27,7 +28,7 @@ import {
 } from "./previews/artwork-checks.server.ts";
 import { createArtworkChecker } from "./previews/check-artwork.server.ts";
 import { findTools, missingPackages, sandboxFor } from "./previews/tools.server.ts";
-import { type DigestJob, digestMail, startDigestJob, waitingInquiries } from "./quotations/digest.server.ts";
+import { digestJob, digestMail, waitingInquiries } from "./quotations/digest.server.ts";
 import { queuedQuotationMail } from "./quotations/quotation-mails.server.ts";
 import { createQuotations, type Quotations } from "./quotations/quotations.server.ts";
 import type { Readiness } from "./readiness.server.ts";
@@ -53,14 +54,10 @@ export type SiteServices = {
   limiter: RateLimiter;
   /** Staff accounts, sign-in, sessions and passkeys, on the same database. */
   staff: StaffServices;
-  /** Tells the mail queue something new is waiting; does nothing while e-mail is off. */
-  notifyOutbox(): void;
   /** Artwork uploads with quote requests; undefined when UPLOADS=0. */
   uploads: UploadServices | undefined;
   /** The preview and print check of each file sent; undefined when uploads are off. */
   artworkChecks: ArtworkChecks | undefined;
-  /** Tells the checks something new is waiting. */
-  notifyChecks(): void;
   /** Quotations made from inquiries, and the buyers' answers to them. */
   quotations: Quotations;
   /**
@@ -73,11 +70,8 @@ export type SiteServices = {
 type Running = SiteServices & {
   db: Database;
   outbox: Outbox;
-  worker?: OutboxWorker;
-  retention?: RetentionJob;
-  fileSweep?: ReturnType<typeof setInterval>;
-  checkWorker?: ArtworkCheckWorker;
-  digest?: DigestJob;
+  /** Every background job of this instance: mail, checks, the digest, retention, the file clean-up. */
+  jobs: JobRuntime;
 };
 
 /**
@@ -88,6 +82,8 @@ export type StartOptions = { imageTool?: string; content: ServiceContent };
 
 /** How often files nobody needs are looked for: an unsent upload goes within this long after its day. */
 const FILE_SWEEP_EVERY_MS = 15 * 60_000;
+
+const DAY_MS = 24 * 60 * 60_000;
 
 // Kept on the global object so that a development server reloading this module
 // reuses the open database and its one worker instead of starting another.
@@ -120,27 +116,27 @@ export async function startSiteServices(log: Log = console, options: StartOption
   if (holder[KEY]) return;
   const running = await open(log, options.content);
   holder[KEY] = running;
-  if (running.env.smtp && running.env.digest) {
-    running.digest = startDigestJob({
-      db: running.db,
-      ...running.env.digest,
-      notify: () => running.notifyOutbox(),
-      log,
-    });
+  const { jobs, db, env } = running;
+  if (env.smtp && env.digest) {
+    const digest = digestJob({ db, ...env.digest });
+    jobs.every("digest", digest.periods, digest.handler);
   }
   if (running.uploads && running.artworkChecks) {
-    running.checkWorker = await startChecks(running.uploads, running.artworkChecks, options, log);
-    running.notifyChecks = () => running.checkWorker?.notify();
+    jobs.drive(await startChecks(running.uploads, running.artworkChecks, options, log));
   }
-  running.retention = startRetentionJob({
-    db: running.db,
-    policy: { retentionDays: running.env.retentionDays },
-    log,
-    afterDeleting: () => void running.sweepFiles(),
-  });
+  const afterDeleting = () => void running.sweepFiles();
+  jobs.every(
+    "retention",
+    everyMs(DAY_MS),
+    retentionJob({ db, policy: { retentionDays: env.retentionDays }, log, afterDeleting }),
+  );
   if (running.uploads) {
-    running.fileSweep = setInterval(() => void running.sweepFiles(), FILE_SWEEP_EVERY_MS);
-    running.fileSweep.unref();
+    jobs.every("file-sweep", everyMs(FILE_SWEEP_EVERY_MS), {
+      label: () => "The clean-up of artwork files",
+      leaseMs: 10 * 60_000,
+      retry: { baseMs: 60_000, maxMs: FILE_SWEEP_EVERY_MS, maxAttempts: 3 },
+      run: () => running.sweepFiles(),
+    });
     log.info(`Artwork files are kept in ${running.uploads.storage.description}.`);
   }
   const where = describeStore(running.env.store);
@@ -190,11 +186,7 @@ export async function stopSiteServices(): Promise<void> {
   const running = holder[KEY];
   if (!running) return;
   holder[KEY] = undefined;
-  running.retention?.stop();
-  clearInterval(running.fileSweep);
-  running.digest?.stop();
-  await running.checkWorker?.stop();
-  await running.worker?.stop();
+  await running.jobs.stop();
   await running.db.close();
 }
 
@@ -230,8 +222,9 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
       log.error(`The clean-up of artwork files could not run: ${errorText(error)}`);
     }
   };
+  const jobs = startJobRuntime({ db, log });
   const artworkChecks = uploads ? createArtworkChecks(db) : undefined;
-  const quotations = createQuotations(db, content.inbox);
+  const quotations = createQuotations(db, content.inbox, content);
   const common = {
     env,
     content,
@@ -246,48 +239,23 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
     sweepFiles,
     artworkChecks,
     quotations,
-    notifyChecks() {},
+    jobs,
   };
-  if (!env.smtp) return { ...common, notifyOutbox() {} };
+  if (!env.smtp) return common;
 
+  const mails = createMailRegistry();
+  registerMails(mails, { env, content, db, store, staff, quotations });
   const mailer = createMailer(env.smtp);
   const worker = startOutboxWorker({
     outbox,
     async send(mail, signal) {
-      if (isQuotationMail(mail)) {
-        const outgoing = await retryWhileBusy(
-          () => queuedQuotationMail(mail.kind, mail.quotationId, { quotations, settings: env, content }),
-          { signal },
-        );
-        await mailer.send(outgoing, signal);
-        return;
-      }
-      if (isDigestMail(mail)) {
-        const waitingHours = env.digest?.waitingHours ?? 0;
-        const waiting = await retryWhileBusy(() => waitingInquiries(db, Date.now() - waitingHours * 3_600_000), {
-          signal,
-        });
-        // All answered since it was queued: nothing to say.
-        if (waiting.length > 0) await mailer.send(digestMail(mail.day, waiting, Date.now(), env, content), signal);
-        return;
-      }
-      if (isInquiryMail(mail)) {
-        const inquiry = await retryWhileBusy(() => store.get(mail.inquiryId), { signal });
-        if (!inquiry) throw new Error(`Inquiry ${mail.inquiryId} is missing`);
-        await mailer.send(composeMail(mail.kind, inquiry, env, content), signal);
-        return;
-      }
-      const account = await retryWhileBusy(() => staff.accounts.byId(mail.staffId), { signal });
-      // A removed account takes its notices with it; one removed mid-send has no one to tell.
-      if (!account) throw new NoRecipientError();
-      await mailer.send(staffNoticeMail(mail, account, env, content), signal);
+      const outgoing = await mails.build(mail, signal);
+      if (outgoing) await mailer.send(outgoing, signal);
     },
-    // A visitor's address the mail server refuses for good will not start working;
-    // the company's own copy keeps its retries, as its failures are ours to mend.
     isPermanent: (error, mail) =>
-      error instanceof NoRecipientError || (mail.kind !== "company" && isPermanentRejection(error)),
+      error instanceof NoRecipientError || (!mails.toCompany(mail) && isPermanentRejection(error)),
     isUnconfirmed: isUnconfirmedDelivery,
-    label: mailLabel,
+    label: mails.label,
     retry: env.retry,
     // Longer than the slowest send the SMTP timeouts allow (connecting, logging in,
     // the envelope, then the wait for the server to confirm the message), so a lease
@@ -295,7 +263,60 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
     leaseMs: env.smtp.timeoutMs * 3 + env.smtp.confirmTimeoutMs + 30_000,
     log,
   });
-  return { ...common, worker, notifyOutbox: () => worker.notify() };
+  jobs.drive(worker);
+  return common;
+}
+
+/**
+ * Each kind of mail the outbox carries, with the room that writes it. A new
+ * kind is a builder registered here; the outbox's kind column checks no list.
+ */
+function registerMails(
+  mails: MailRegistry,
+  deps: Pick<Running, "env" | "db" | "store" | "staff" | "quotations"> & { content: MailContent },
+) {
+  const { env, content, db, store, staff, quotations } = deps;
+  const inquiryMail = async (mail: InquiryMail, signal: AbortSignal) => {
+    const inquiry = await retryWhileBusy(() => store.get(mail.inquiryId), { signal });
+    if (!inquiry) throw new Error(`Inquiry ${mail.inquiryId} is missing`);
+    return composeMail(mail.kind, inquiry, env, content);
+  };
+  mails.register<InquiryMail & MailLease>(["company"], {
+    build: inquiryMail,
+    label: (mail) => `the company copy of ${mail.reference}`,
+    toCompany: true,
+  });
+  mails.register<InquiryMail & MailLease>(["acknowledgement"], {
+    build: inquiryMail,
+    label: (mail) => `the acknowledgement of ${mail.reference}`,
+  });
+  mails.register<StaffNoticeMail & MailLease>(["passkey-added", "password-changed"], {
+    async build(mail, signal) {
+      const account = await retryWhileBusy(() => staff.accounts.byId(mail.staffId), { signal });
+      // A removed account takes its notices with it; one removed mid-send has no one to tell.
+      if (!account) throw new NoRecipientError();
+      return staffNoticeMail(mail, account, env, content);
+    },
+    label: (mail) => `the "${mail.kind}" notice to staff account ${mail.staffId}`,
+  });
+  mails.register<QuotationMail & MailLease>(["quotation", "quotation-accepted", "quotation-changes"], {
+    build: (mail, signal) =>
+      retryWhileBusy(() => queuedQuotationMail(mail.kind, mail.quotationId, { quotations, settings: env, content }), {
+        signal,
+      }),
+    label: (mail) => `the "${mail.kind}" mail of quotation ${mail.quotationId}`,
+  });
+  mails.register<DigestMail & MailLease>(["digest"], {
+    async build(mail, signal) {
+      const waitingHours = env.digest?.waitingHours ?? 0;
+      const waiting = await retryWhileBusy(() => waitingInquiries(db, Date.now() - waitingHours * 3_600_000), {
+        signal,
+      });
+      // All answered since it was queued: nothing to say.
+      return waiting.length > 0 ? digestMail(mail.day, waiting, Date.now(), env, content) : undefined;
+    },
+    label: (mail) => `the list of waiting inquiries of ${mail.day}`,
+  });
 }
 
 /**
@@ -327,14 +348,6 @@ class NoRecipientError extends Error {
     super("The staff account was removed");
     this.name = "NoRecipientError";
   }
-}
-
-/** Names a mail in the log without anyone's details: a staff member by the account's number. */
-function mailLabel(mail: ClaimedMail): string {
-  if (isQuotationMail(mail)) return `the "${mail.kind}" mail of quotation ${mail.quotationId}`;
-  if (isDigestMail(mail)) return `the list of waiting inquiries of ${mail.day}`;
-  if (!isInquiryMail(mail)) return `the "${mail.kind}" notice to staff account ${mail.staffId}`;
-  return mail.kind === "company" ? `the company copy of ${mail.reference}` : `the acknowledgement of ${mail.reference}`;
 }
 
 /**

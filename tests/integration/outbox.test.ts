@@ -15,8 +15,9 @@ import {
   startOutboxWorker,
 } from "../../app/server/mail/outbox.server.ts";
 import type { Database } from "../../app/server/store/db.server.ts";
-import { postgresMigrations, sqliteMigrations } from "../../app/server/store/migrations.server.ts";
 import { openStore } from "../../app/server/store/open-store.server.ts";
+import { postgresMigrations } from "../../app/server/store/postgres-migrations.server.ts";
+import { sqliteMigrations } from "../../app/server/store/sqlite-migrations.server.ts";
 import { serviceContent } from "../../app/service-content.server.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
 import { goodFields } from "./support/contact-form.ts";

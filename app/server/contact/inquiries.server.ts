@@ -1,5 +1,6 @@
 import type { QuoteParticulars } from "../../site/lib/quote-schema.ts";
 import type { InquiryStatus } from "../inbox/statuses.ts";
+import { wakeWhenCommitted } from "../jobs/job-queue.server.ts";
 import { type MailKind, type MailState, mailKinds } from "../mail/mail-kinds.ts";
 import { queueChecks } from "../previews/artwork-checks.server.ts";
 import { BUSY_PATIENCE_MS, type Database, isBusy, placeholders, retryWhileBusy } from "../store/db.server.ts";
@@ -221,6 +222,7 @@ export function createInquiryStore(db: Database) {
                   now.getTime(),
                 ]);
               }
+              wakeWhenCommitted(tx);
             }
             return { reference, isNew: true };
           },

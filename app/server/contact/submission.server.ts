@@ -132,8 +132,6 @@ export type SubmissionServices = {
   limiter: RateLimiter;
   store: InquiryStore;
   uploads: UploadServices | undefined;
-  notifyOutbox(): void;
-  notifyChecks(): void;
 };
 
 /**
@@ -261,8 +259,6 @@ export async function submitInquiryForm(
     log.info(`Contact form: ${reference} looks sent by a bot (${spamReason}); kept in the spam tray, no mail sent.`);
     return { kind: "sent", location: thankYouUrl(form.page) };
   }
-  services.notifyOutbox();
-  services.notifyChecks();
   return { kind: "sent", location: thankYouUrl(form.page, reference) };
 }
 

@@ -6,6 +6,7 @@ import {
   type InquiryRow,
   personKeys,
 } from "../contact/inquiries.server.ts";
+import { wakeWhenCommitted } from "../jobs/job-queue.server.ts";
 import { type MailKind, mailKinds } from "../mail/mail-kinds.ts";
 import { forgetChecks } from "../previews/artwork-checks.server.ts";
 import { type Database, placeholders, type Queries, retryWhileBusy } from "../store/db.server.ts";
@@ -253,6 +254,7 @@ export function createInbox(db: Database, words: InboxWords) {
               [inquiryId, kind, now.getTime()],
             );
           }
+          wakeWhenCommitted(tx);
         }
         const detail = `${words.statuses[row.status]} → ${words.statuses[status]}`;
         const action = row.status === "spam" ? "not spam" : "status changed";
@@ -293,6 +295,7 @@ export function createInbox(db: Database, words: InboxWords) {
             [now.getTime(), inquiryId, kind],
           )) > 0;
         if (changed) {
+          wakeWhenCommitted(tx);
           const detail = words.mails[kind];
           await recordAudit(tx, { actor: actor.email, action: "mail sent again", inquiryId, detail }, now);
         }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
+import { type RetryPolicy, retryDelayMs } from "../jobs/retry.ts";
+import { errorText, settlesWithin } from "../jobs/runtime.server.ts";
 import type { StaffNotice, StaffNoticeKind } from "../staff/notices.server.ts";
 import { BUSY_PATIENCE_MS, type Database, isBusy, placeholders, retryWhileBusy } from "../store/db.server.ts";
 import type { MailKind, MailState } from "./mail-kinds.ts";
@@ -26,11 +27,10 @@ export type QuotationMail = { kind: QuotationMailKind; quotationId: number };
 export type DigestMail = { kind: "digest"; day: string };
 
 /** A mail this worker holds the lease on, with the number of the attempt now being made. */
-export type ClaimedMail = (InquiryMail | StaffNoticeMail | QuotationMail | DigestMail) & {
-  id: number;
-  attempt: number;
-  leaseToken: string;
-};
+export type ClaimedMail = (InquiryMail | StaffNoticeMail | QuotationMail | DigestMail) & MailLease;
+
+/** The row a sender holds, and the number of the attempt it is making. */
+export type MailLease = { id: number; attempt: number; leaseToken: string };
 
 type ClaimedRow = {
   id: number;
@@ -193,14 +193,6 @@ export function createOutbox(db: Database) {
       );
     },
   };
-}
-
-export type RetryPolicy = { baseMs: number; maxMs: number; maxAttempts: number };
-
-/** Exponential backoff with jitter, so mails that failed together do not all come back together. */
-export function retryDelayMs(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
-  const exponential = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(exponential * (0.8 + 0.4 * random()));
 }
 
 export type OutboxWorkerOptions = {
@@ -385,20 +377,6 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await settlesWithin(running, RECORD_AFTER_STOP_MS);
     },
   };
-}
-
-/** True when the promise settled in time. */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  const aborter = new AbortController();
-  const timeout = sleep(ms, false, { signal: aborter.signal }).catch(() => false);
-  const settled = await Promise.race([promise.then(() => true), timeout]);
-  aborter.abort();
-  return settled;
-}
-
-export function errorText(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/\s+/g, " ").trim().slice(0, 500);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { QuoteParticulars } from "../../site/lib/quote-schema.ts";
-import { errorText } from "../mail/outbox.server.ts";
+import { wakeWhenCommitted } from "../jobs/job-queue.server.ts";
+import { errorText } from "../jobs/runtime.server.ts";
 import { type Database, placeholders, type Queries } from "../store/db.server.ts";
 import type { ArtworkKind } from "../uploads/artwork-kind.server.ts";
 import type { ArtworkChecker, PreviewImage } from "./check-artwork.server.ts";
@@ -179,6 +180,7 @@ export async function queueChecks(tx: Queries, inquiryId: number, now: number): 
      SELECT id, ? FROM uploads WHERE inquiry_id = ? AND discarded_at IS NULL`,
     [now, inquiryId],
   );
+  wakeWhenCommitted(tx);
 }
 
 /** Deletes the checks and previews of these files: they go with the files' inquiry, before the bytes do. */

@@ -1,8 +1,8 @@
 import { WAITING } from "../inbox/inbox.server.ts";
 import { formatIndiaTime } from "../inbox/report.server.ts";
+import { formatWait } from "../inbox/wait.ts";
 import { wakeWhenCommitted } from "../jobs/job-queue.server.ts";
 import type { JobHandler, Periods } from "../jobs/runtime.server.ts";
-import { formatWait } from "../inbox/wait.ts";
 import {
   escapeHtml,
   type MailContent,

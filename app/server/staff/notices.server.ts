@@ -1,3 +1,4 @@
+import { wakeWhenCommitted } from "../jobs/job-queue.server.ts";
 import type { Queries } from "../store/db.server.ts";
 
 /**
@@ -26,4 +27,5 @@ export async function queueStaffNotice(queries: Queries, notice: StaffNotice, no
     now,
     now,
   ]);
+  wakeWhenCommitted(queries);
 }

@@ -12,7 +12,18 @@ export type Queries = {
   get<T = Record<string, unknown>>(sql: string, params?: Params): Promise<T | undefined>;
   /** Answers how many rows the statement changed. */
   run(sql: string, params?: Params): Promise<number>;
+  /**
+   * Calls back once what was written here is committed: at once outside a
+   * transaction, after COMMIT inside one, never when it rolls back. Queued
+   * work wakes its runner this way, so no caller has to remember to.
+   */
+  afterCommit(callback: () => void): void;
 };
+
+/** Runs the callbacks a committed transaction collected, after the code that committed it has carried on. */
+export function runCommitted(callbacks: readonly (() => void)[]): void {
+  for (const callback of callbacks) queueMicrotask(callback);
+}
 
 /**
  * Everything persistent (inquiries, the outbox, staff, sessions, the audit log,

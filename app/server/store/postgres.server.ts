@@ -1,7 +1,7 @@
 import pg from "pg";
-import type { Database, OpenOptions, Params, Queries } from "./db.server.ts";
+import { type Database, type OpenOptions, type Params, type Queries, runCommitted } from "./db.server.ts";
 import { describeStore } from "./location.server.ts";
-import { postgresMigrations } from "./migrations.server.ts";
+import { postgresMigrations } from "./postgres-migrations.server.ts";
 
 /** How long a statement waits for a free connection before it fails as busy. */
 const CONNECT_WAIT_MS = 3000;
@@ -69,7 +69,8 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
 }
 
 function postgresDatabase(pool: pg.Pool, location: string): Database {
-  const queriesOf = (client: pg.Pool | pg.PoolClient): Queries => ({
+  const queriesOf = (client: pg.Pool | pg.PoolClient, afterCommit: Queries["afterCommit"]): Queries => ({
+    afterCommit,
     async all<T>(sql: string, params?: Params) {
       const { text, values } = numbered(sql, params);
       return (await client.query(text, values)).rows as T[];
@@ -87,7 +88,7 @@ function postgresDatabase(pool: pg.Pool, location: string): Database {
   return {
     engine: "postgres",
     location,
-    ...queriesOf(pool),
+    ...queriesOf(pool, (callback) => runCommitted([callback])),
     async transaction(work, options) {
       const begin =
         options?.isolation === "read-committed"
@@ -99,10 +100,13 @@ function postgresDatabase(pool: pg.Pool, location: string): Database {
         // the query under way fails with it, which is what the caller hears.
         client.on("error", ignore);
         let broken: Error | undefined;
+        // Each try collects its own: a try that conflicted and rolled back wakes nothing.
+        const committed: (() => void)[] = [];
         try {
           await client.query(begin);
-          const result = await work(queriesOf(client));
+          const result = await work(queriesOf(client, (callback) => committed.push(callback)));
           await client.query("COMMIT");
+          runCommitted(committed);
           return result;
         } catch (error) {
           await client.query("ROLLBACK").catch((rollbackError: Error) => {

@@ -8,8 +8,10 @@ import {
   type OpenOptions,
   type Params,
   type Queries,
+  runCommitted,
 } from "./db.server.ts";
-import { type Migration, sqliteMigrations } from "./migrations.server.ts";
+import type { Migration } from "./migrations.server.ts";
+import { sqliteMigrations } from "./sqlite-migrations.server.ts";
 
 /**
  * How long one statement may hold up the process while another connection has
@@ -62,7 +64,7 @@ function sqliteDatabase(db: DatabaseSync, file: string): Database {
     }
     return statement;
   };
-  const queries: Queries = {
+  const queries: Omit<Queries, "afterCommit"> = {
     all: async <T>(sql: string, params?: Params) => prepared(sql).all(...(args(params) as SQLInputValue[])) as T[],
     get: async <T>(sql: string, params?: Params) =>
       prepared(sql).get(...(args(params) as SQLInputValue[])) as T | undefined,
@@ -85,13 +87,16 @@ function sqliteDatabase(db: DatabaseSync, file: string): Database {
     all: (sql, params) => exclusive(() => queries.all(sql, params)),
     get: (sql, params) => exclusive(() => queries.get(sql, params)),
     run: (sql, params) => exclusive(() => queries.run(sql, params)),
+    afterCommit: (callback) => runCommitted([callback]),
     transaction: (work) =>
       exclusive(async () => {
+        const committed: (() => void)[] = [];
         // Taking the write lock at the start, so readers never block a writer half-way.
         db.exec("BEGIN IMMEDIATE");
         try {
-          const result = await work(queries);
+          const result = await work({ ...queries, afterCommit: (callback) => committed.push(callback) });
           db.exec("COMMIT");
+          runCommitted(committed);
           return result;
         } catch (error) {
           if (db.isTransaction) db.exec("ROLLBACK");

@@ -23,7 +23,6 @@ export async function action({ request }: Route.ActionArgs) {
   if (!input || !account || !(await addPasskey(request, account, input, services.staff))) {
     return jsonAnswer({ error: text.passkeyNotAdded }, { status: 400 });
   }
-  // Its owner is told by mail, queued with the passkey.
-  services.notifyOutbox();
+  // Its owner is told by mail, queued with the passkey, which wakes the outbox once stored.
   return jsonAnswer({ location: `${staffPaths.account}?notice=passkey-added` });
 }

@@ -26,7 +26,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { staff, notifyOutbox } = siteServices();
+  const { staff } = siteServices();
   const link = await staff.links.find(params.token);
   const account = link ? await staff.accounts.byId(link.staffId) : undefined;
   if (!account) return invalid();
@@ -37,7 +37,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     staff,
   );
   if (outcome.kind === "done") {
-    notifyOutbox();
     return redirect(`${staffPaths.signIn}?notice=password-set`, 303);
   }
   if (outcome.kind === "invalid-link") return invalid();
