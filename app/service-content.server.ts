@@ -1,4 +1,5 @@
 import type { ServiceContent } from "./server/service-content.ts";
+import { billing } from "./site/content/billing.ts";
 import { services } from "./site/content/services.ts";
 import { site } from "./site/content/site.ts";
 import { mailKindLabels, spamReasons, statusLabels } from "./staff/content/inbox.ts";
@@ -24,4 +25,5 @@ export const serviceContent: ServiceContent = {
   services,
   inbox: { statuses: statusLabels, spamReasons, mails: mailKindLabels, replies: replyLabels },
   staff: staffWords,
+  billing,
 };

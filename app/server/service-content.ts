@@ -1,6 +1,7 @@
 import type { CompanyDetails } from "./company.ts";
 import type { ServiceCatalog } from "./contact/catalog.ts";
 import type { InboxWords } from "./inbox/statuses.ts";
+import type { BillingSettings } from "./quotations/billing.ts";
 import type { StaffWords } from "./staff/password-limits.ts";
 import type { StaffLinks } from "./staff/staff-links.ts";
 
@@ -22,6 +23,8 @@ export type ServiceContent = {
   readonly inbox: InboxWords;
   /** What staff are told when a sign-in or a new password is refused. */
   readonly staff: StaffWords;
+  /** The company's tax, bank and quotation settings, as every quotation states them. */
+  readonly billing: BillingSettings;
 };
 
 export type AccountButtonWords = { readonly signOutEverywhere: string; readonly removePasskeysToo: string };

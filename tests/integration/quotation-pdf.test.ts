@@ -19,6 +19,7 @@ import { parseLogo } from "../../app/server/quotations/pdf-assets.server.ts";
 import { placeOfSupply } from "../../app/server/quotations/place-of-supply.ts";
 import { renderQuotationPdf } from "../../app/server/quotations/quotation-pdf.server.ts";
 import { woffToSfnt } from "../../app/server/quotations/woff.server.ts";
+import { serviceContent } from "../../app/service-content.server.ts";
 import { billing } from "../../app/site/content/billing.ts";
 
 // The PDF is read back with Poppler, as a buyer's viewer or a search index
@@ -141,8 +142,8 @@ function quotation(options: { buyerGstin?: string; draft?: boolean; lines?: Quot
     number: options.draft ? undefined : "QT/2026-27/0042",
     date: "2026-05-24",
     reference: "INQ-7K3F-Q2",
-    company: companyNow(),
-    totals: totalsOf(content),
+    company: companyNow(serviceContent),
+    totals: totalsOf(content, serviceContent.billing.gstRates),
   };
 }
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { totalsOf } from "../../app/server/quotations/document.ts";
 import { amountInWords, formatRupees } from "../../app/server/quotations/money.ts";
 import { openStore } from "../../app/server/store/open-store.server.ts";
+import { serviceContent } from "../../app/service-content.server.ts";
 import { quotationContent } from "../support/quotation-content.ts";
 import { type SiteServer, startSite } from "../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
@@ -239,6 +240,7 @@ describe("a quotation from a quote request", () => {
         packingPaise: 75_000,
         freightPaise: 120_000,
       }),
+      serviceContent.billing.gstRates,
     );
     const flat = text.replace(/\s+/g, " ");
     expect(flat).toContain("Cake box with window, SBS");

@@ -1,7 +1,7 @@
-import { billing } from "../../site/content/billing.ts";
-import { formatAddress, site } from "../../site/content/site.ts";
-import { gstStates, localTaxName } from "./gstin.ts";
+import { formatCompanyAddress } from "../company.ts";
+import type { QuotationSettings } from "./billing.ts";
 import { computeQuotation, type Discount, type QuotationTotals } from "./gst.ts";
+import { gstStates, localTaxName } from "./gstin.ts";
 import { formatRupees, type Milli, type Paise } from "./money.ts";
 import type { PlaceOfSupply } from "./place-of-supply.ts";
 
@@ -67,26 +67,24 @@ export type QuotationDocument = QuotationContent & {
   totals: QuotationTotals;
 };
 
-export function companyNow(): QuotationCompany {
+/** The company as a quotation made now states it, from the details and settings handed in. */
+export function companyNow({ company, billing }: QuotationSettings): QuotationCompany {
   return {
-    legalName: site.legalName,
-    address: formatAddress(),
+    legalName: company.legalName,
+    address: formatCompanyAddress(company),
     gstin: billing.gstin,
     state: gstStates[billing.stateCode],
     stateCode: billing.stateCode,
-    phone: site.phone.display,
-    email: site.email,
-    website: site.origin.replace(/^https?:\/\//, ""),
+    phone: company.phone.display,
+    email: company.email,
+    website: company.origin.replace(/^https?:\/\//, ""),
     bank: { ...billing.bank },
     terms: billing.terms,
   };
 }
 
-/** The totals of what staff wrote, by the rules in gst.ts, with the rates the settings allow unless told others. */
-export function totalsOf(
-  content: QuotationContent,
-  allowedRates: readonly number[] = billing.gstRates,
-): QuotationTotals {
+/** The totals of what staff wrote, by the rules in gst.ts, with the rates allowed (the settings', or those it was sent with). */
+export function totalsOf(content: QuotationContent, allowedRates: readonly number[]): QuotationTotals {
   return computeQuotation({
     lines: content.lines.map((line) => ({
       quantityMilli: line.quantityMilli,

@@ -15,8 +15,8 @@ const doc = {
   number: "QT/2026-27/0002",
   date: "2026-06-01",
   reference: "ENQ-2026-000042",
-  company: companyNow(),
-  totals: totalsOf(content),
+  company: companyNow(serviceContent),
+  totals: totalsOf(content, serviceContent.billing.gstRates),
 };
 const settings = { mailFrom: { name: "Website", address: "website@example.com" }, mailTo: "sales@example.com" };
 const forgedName = "Racer 0\u202eEVIL\r\nBcc: x@evil.example";

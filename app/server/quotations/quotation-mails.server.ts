@@ -14,7 +14,7 @@ import type { QuotationDocument } from "./document.ts";
 import { formatRupees } from "./money.ts";
 import { formatDay } from "./numbering.ts";
 import { renderQuotationPdf } from "./quotation-pdf.server.ts";
-import { documentOf, type Quotations } from "./quotations.server.ts";
+import type { Quotations } from "./quotations.server.ts";
 
 /** The buyer's page of a quotation: the only public address that names one. */
 export const quotationPagePath = (token: string) => `/quotation/${token}`;
@@ -152,7 +152,7 @@ export async function queuedQuotationMail(
   if (!quotation?.number || quotation.sentAt === undefined || !reference) {
     throw new Error(`Quotation ${quotationId} is missing or was never sent`);
   }
-  const doc = { ...documentOf(quotation, reference, quotation.sentAt), number: quotation.number };
+  const doc = { ...deps.quotations.documentOf(quotation, reference, quotation.sentAt), number: quotation.number };
   if (kind === "quotation") {
     const [pdf, link] = await Promise.all([renderQuotationPdf(doc), deps.quotations.linkOf(quotation)]);
     return quotationMail(kind, doc, deps.settings, deps.content, { pdf, ...(link ? { link } : {}) });

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { quotationContent } from "../../../tests/support/quotation-content.ts";
 import { inboxWords } from "../../../tests/support/area-words.ts";
+import { quotationContent } from "../../../tests/support/quotation-content.ts";
 import { openTestStore } from "../../../tests/support/test-store.ts";
+import { serviceContent } from "../../service-content.server.ts";
 import { createInquiryStore } from "../contact/inquiries.server.ts";
 import type { Database } from "../store/db.server.ts";
 import { ACCEPTED_QUOTATION_KEPT_DAYS, createQuotations, type Quotations } from "./quotations.server.ts";
@@ -30,7 +31,7 @@ async function setUp(label: string): Promise<{ db: Database; quotations: Quotati
     { now: new Date(NOW - DAY) },
   );
   const row = await db.get<{ id: number | string }>("SELECT id FROM inquiries WHERE reference = ?", [saved.reference]);
-  return { db, quotations: createQuotations(db, inboxWords), inquiryId: Number(row?.id) };
+  return { db, quotations: createQuotations(db, inboxWords, serviceContent), inquiryId: Number(row?.id) };
 }
 
 /** A draft sent: its id and the buyer's link token. */

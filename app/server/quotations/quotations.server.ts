@@ -5,6 +5,7 @@ import type { FirstReplyKind, InboxWords, InquiryStatus } from "../inbox/statuse
 import { todayInIndia } from "../india-day.ts";
 import { wakeWhenCommitted } from "../jobs/job-queue.server.ts";
 import type { Database, Queries } from "../store/db.server.ts";
+import type { QuotationSettings } from "./billing.ts";
 import {
   companyNow,
   type QuotationCompany,
@@ -125,16 +126,27 @@ export function standingOf(quotation: Quotation, now: number): QuotationStanding
   return quotation.state;
 }
 
-/** The whole quotation as its PDF and pages show it; a draft with today's date and the company's details now. */
-export function documentOf(quotation: Quotation, reference: string, now: number): QuotationDocument {
+/**
+ * The whole quotation as its PDF and pages show it; a draft with today's date,
+ * the company's details and the rates allowed now (the settings handed in).
+ */
+function documentOf(
+  quotation: Quotation,
+  reference: string,
+  now: number,
+  settings: QuotationSettings,
+): QuotationDocument {
   return {
     ...quotation.content,
     number: quotation.number,
     date: quotation.issuedOn ?? indiaDay(now),
     reference,
-    company: quotation.company ?? companyNow(),
+    company: quotation.company ?? companyNow(settings),
     // Once sent, at the rates it was sent with, even one the settings have since withdrawn.
-    totals: totalsOf(quotation.content, quotation.state === "draft" ? undefined : ratesIn(quotation.content)),
+    totals: totalsOf(
+      quotation.content,
+      quotation.state === "draft" ? settings.billing.gstRates : ratesIn(quotation.content),
+    ),
   };
 }
 
@@ -191,7 +203,11 @@ export type Quotations = ReturnType<typeof createQuotations>;
  * records the inquiry's first reply, all in one transaction. The inquiry's
  * history is written in the words handed in (the staff area's).
  */
-export function createQuotations(db: Database, words: Pick<InboxWords, "statuses" | "replies">) {
+export function createQuotations(
+  db: Database,
+  words: Pick<InboxWords, "statuses" | "replies">,
+  settings: QuotationSettings,
+) {
   const byId = async (q: Queries, id: number) => {
     const row = await q.get<Row>("SELECT * FROM quotations WHERE id = ?", [id]);
     return row && quotationOf(row);
@@ -211,6 +227,10 @@ export function createQuotations(db: Database, words: Pick<InboxWords, "statuses
 
   return {
     get: (id: number) => byId(db, id),
+
+    /** The quotation whole, as its PDF, its pages and its mail show it (documentOf), with the settings handed in. */
+    documentOf: (quotation: Quotation, reference: string, now: number) =>
+      documentOf(quotation, reference, now, settings),
 
     /** Staff answered by phone, WhatsApp or a mail of their own: the first such answer is the inquiry's first reply. */
     async markReplied(inquiryId: number, kind: Exclude<FirstReplyKind, "quotation">, actor: Actor, now: number) {
@@ -285,7 +305,7 @@ export function createQuotations(db: Database, words: Pick<InboxWords, "statuses
       now: number,
       replaces?: number,
     ): Promise<number> {
-      const totals = totalsOf(content);
+      const totals = totalsOf(content, settings.billing.gstRates);
       return db.transaction(async (tx) => {
         const row = await tx.get<{ id: number | string }>(
           `INSERT INTO quotations (inquiry_id, state, content, valid_until, total, tax, replaces_id, created_by, created_at, updated_at)
@@ -310,7 +330,7 @@ export function createQuotations(db: Database, words: Pick<InboxWords, "statuses
 
     /** Changes a draft; false once it is sent (a sent quotation is changed by a revision). */
     async updateDraft(id: number, content: QuotationContent, now: number): Promise<boolean> {
-      const totals = totalsOf(content);
+      const totals = totalsOf(content, settings.billing.gstRates);
       const changed = await db.run(
         `UPDATE quotations SET content = ?, valid_until = ?, total = ?, tax = ?, updated_at = ?
          WHERE id = ? AND state = 'draft'`,
@@ -345,7 +365,7 @@ export function createQuotations(db: Database, words: Pick<InboxWords, "statuses
             numbered.serial,
             numbered.revision,
             number,
-            JSON.stringify(companyNow()),
+            JSON.stringify(companyNow(settings)),
             indiaDay(now),
             tokenHash(token),
             now,

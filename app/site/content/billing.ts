@@ -1,3 +1,4 @@
+import type { BillingSettings } from "../../server/quotations/billing.ts";
 import type { ServiceSlug } from "./services.ts";
 
 /**
@@ -65,4 +66,4 @@ export const billing = {
     "Quantities may vary by up to 5 % in production, invoiced as delivered.",
     "Subject to Chandigarh jurisdiction.",
   ],
-} as const;
+} as const satisfies BillingSettings;

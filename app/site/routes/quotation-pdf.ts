@@ -1,15 +1,16 @@
 import { data } from "react-router";
 import { quotationFileName, renderQuotationPdf } from "../../server/quotations/quotation-pdf.server.ts";
-import { buyerLinkHeaders, documentOf } from "../../server/quotations/quotations.server.ts";
+import { buyerLinkHeaders } from "../../server/quotations/quotations.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import type { Route } from "./+types/quotation-pdf";
 
 /** The quotation's PDF, for whoever holds its link, under the same rules and headers as its page. */
 export async function loader({ params }: Route.LoaderArgs) {
   const now = Date.now();
-  const found = await siteServices().quotations.forBuyer(params.token, now);
+  const { quotations } = siteServices();
+  const found = await quotations.forBuyer(params.token, now);
   if (!found) throw data(null, { status: 404, headers: buyerLinkHeaders });
-  const doc = documentOf(found.quotation, found.reference, now);
+  const doc = quotations.documentOf(found.quotation, found.reference, now);
   const pdf = await renderQuotationPdf(doc);
   // Saved under the quotation's number; buyerLinkHeaders keep it from caches and indexes.
   return new Response(new Uint8Array(pdf), {

@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, redirect } from "react-router";
 import { clientAddressContext } from "../../request-context.server.ts";
 import { readFormBody } from "../../server/forms/form-body.server.ts";
 import { formatDay } from "../../server/quotations/numbering.ts";
-import { buyerLinkHeaders, documentOf, indiaDay, type Quotation } from "../../server/quotations/quotations.server.ts";
+import { buyerLinkHeaders, indiaDay, type Quotation } from "../../server/quotations/quotations.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { sessionIdFrom } from "../../server/staff/cookie.server.ts";
 import pageCss from "../components/quotation/quotation-page.css?inline";
@@ -35,7 +35,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done");
   return {
     token: params.token,
-    document: documentOf(quotation, reference, Date.now()),
+    document: siteServices().quotations.documentOf(quotation, reference, Date.now()),
     state: quotation.state,
     acceptedBy: quotation.acceptedName,
     answeredOn: quotation.answeredAt === undefined ? undefined : formatDay(indiaDay(quotation.answeredAt)),

@@ -235,7 +235,7 @@ export function readQuotationForm(
   };
   if (Object.keys(errors).length > 0) return { errors };
   try {
-    totalsOf(content);
+    totalsOf(content, billing.gstRates);
   } catch (error) {
     if (error instanceof QuotationError) return { errors: { discount: error.message } };
     throw error;

@@ -1,5 +1,4 @@
 import { quotationFileName, renderQuotationPdf } from "../../server/quotations/quotation-pdf.server.ts";
-import { documentOf } from "../../server/quotations/quotations.server.ts";
 import { refuseMethod, staffRequestFor } from "../lib/inbox-request.server.ts";
 import { quotationOfInquiry } from "../lib/quotation-request.server.ts";
 import type { Route } from "./+types/quotation-pdf";
@@ -8,7 +7,7 @@ import type { Route } from "./+types/quotation-pdf";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { services, inquiry } = await staffRequestFor(request, params.reference);
   const quotation = await quotationOfInquiry(services, inquiry.id, params.quotation);
-  const doc = documentOf(quotation, inquiry.reference, Date.now());
+  const doc = services.quotations.documentOf(quotation, inquiry.reference, Date.now());
   const pdf = await renderQuotationPdf(doc);
   // Shown in the browser, never kept by a cache.
   return new Response(new Uint8Array(pdf), {

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
 import { canSendAgain, describeDelivery, inIndia } from "../../server/inbox/report.server.ts";
 import { quotationPagePath } from "../../server/quotations/quotation-mails.server.ts";
-import { documentOf, standingOf } from "../../server/quotations/quotations.server.ts";
+import { standingOf } from "../../server/quotations/quotations.server.ts";
 import { QuotationSummary } from "../../site/components/quotation/quotation-summary.tsx";
 import { site } from "../../site/content/site.ts";
 import { StaffBar } from "../components/staff-bar.tsx";
@@ -28,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     id: quotation.id,
     state: quotation.state,
     standing: standingOf(quotation, now),
-    document: documentOf(quotation, inquiry.reference, now),
+    document: services.quotations.documentOf(quotation, inquiry.reference, now),
     done: done === "saved" || done === "sent" || done === "resent" ? quotationText.done[done] : undefined,
     sent: quotation.sentAt === undefined ? undefined : inIndia(quotation.sentAt),
     link: link ? `${site.origin}${quotationPagePath(link)}` : undefined,
