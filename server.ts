@@ -9,7 +9,8 @@ import {
   serverSettings,
   settingsWarnings,
 } from "./app/server/settings/settings.server.ts";
-import { paths, quoteUploadsPath } from "./app/site/content/urls.ts";
+import { quoteUploadsPath } from "./app/server/uploads/artwork-kinds.ts";
+import { paths } from "./app/site/content/urls.ts";
 import { settingsFromArguments } from "./server/command-line.ts";
 import { isFileUpload, postedFormOf } from "./server/file-posts.ts";
 import { prepareGracefulStop } from "./server/graceful-stop.ts";

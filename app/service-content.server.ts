@@ -1,4 +1,5 @@
 import type { ServiceContent } from "./server/service-content.ts";
+import { artworkText } from "./site/content/artwork.ts";
 import { billing } from "./site/content/billing.ts";
 import { services } from "./site/content/services.ts";
 import { site } from "./site/content/site.ts";
@@ -26,4 +27,5 @@ export const serviceContent: ServiceContent = {
   inbox: { statuses: statusLabels, spamReasons, mails: mailKindLabels, replies: replyLabels },
   staff: staffWords,
   billing,
+  artworkRefusals: artworkText,
 };

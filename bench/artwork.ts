@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { createArtworkChecker } from "../app/server/previews/check-artwork.server.ts";
 import { findTools } from "../app/server/previews/tools.server.ts";
 import { detectArtworkKind } from "../app/server/uploads/artwork-kind.server.ts";
-import { formatBytes } from "../app/site/content/artwork.ts";
+import { formatBytes } from "../app/server/uploads/artwork-kinds.ts";
 import * as samples from "../tests/support/artwork-samples.ts";
 import { writePsd } from "../tests/support/psd.ts";
 import { median } from "./results.ts";

@@ -4,9 +4,10 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { Readiness } from "../app/server/readiness.server.ts";
 import type { ServerSettings } from "../app/server/settings/settings.server.ts";
+import { quoteUploadsPath } from "../app/server/uploads/artwork-kinds.ts";
 import type { UploadServices } from "../app/server/uploads/uploads.server.ts";
 import { type StatusPageKind, statusPages } from "../app/site/content/status-pages.ts";
-import { paths, quoteUploadsPath, statusPagesPath, statusPageUrl } from "../app/site/content/urls.ts";
+import { paths, statusPagesPath, statusPageUrl } from "../app/site/content/urls.ts";
 import { contactBodyLimitBytes } from "../app/site/lib/contact-schema.ts";
 import { contentSecurityPolicy } from "../app/site/lib/csp.ts";
 import { isStaffPath } from "../app/staff/paths.ts";

@@ -1,4 +1,4 @@
-import { quoteUploadsPath } from "../app/site/content/urls.ts";
+import { quoteUploadsPath } from "../app/server/uploads/artwork-kinds.ts";
 import { canonicalPath } from "./canonical-address.ts";
 
 // However its slashes are doubled: the address is logged as it was sent.

@@ -4,6 +4,7 @@ import type { InboxWords } from "./inbox/statuses.ts";
 import type { BillingSettings } from "./quotations/billing.ts";
 import type { StaffWords } from "./staff/password-limits.ts";
 import type { StaffLinks } from "./staff/staff-links.ts";
+import type { ArtworkRefusalWords } from "./uploads/artwork-kinds.ts";
 
 /**
  * What the services are handed when they start: the company's details, the
@@ -25,6 +26,8 @@ export type ServiceContent = {
   readonly staff: StaffWords;
   /** The company's tax, bank and quotation settings, as every quotation states them. */
   readonly billing: BillingSettings;
+  /** What a refused artwork file is refused with, in the quote form's words. */
+  readonly artworkRefusals: ArtworkRefusalWords;
 };
 
 export type AccountButtonWords = { readonly signOutEverywhere: string; readonly removePasskeysToo: string };

@@ -214,7 +214,9 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
     { words: content.staff, relyingPartyName: content.company.name },
     await passwordHashingFor(env, db, log),
   );
-  const uploads = env.uploads && (await openUploadServices({ db, settings: env.uploads, form: env.form, log }));
+  const uploads =
+    env.uploads &&
+    (await openUploadServices({ db, settings: env.uploads, form: env.form, log, words: content.artworkRefusals }));
   const sweepFiles = async () => {
     try {
       await uploads?.artwork.sweep();

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { uploadPieceBytes } from "../../app/site/content/artwork.ts";
+import { uploadPieceBytes } from "../../app/server/uploads/artwork-kinds.ts";
 
 /** Artwork uploads measured on one set-up: parallel files, the servers' memory, and what a cut costs. */
 export type UploadResult = {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { uploadPieceBytes } from "../../app/site/content/artwork.ts";
+import { uploadPieceBytes } from "../../app/server/uploads/artwork-kinds.ts";
 
 /** A file as setInputFiles takes it from memory. */
 export type ArtworkPayload = { name: string; mimeType: string; buffer: Buffer };

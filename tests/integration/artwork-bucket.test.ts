@@ -7,6 +7,7 @@ import { deleteExpiredInquiries } from "../../app/server/inbox/retention.server.
 import { openStore } from "../../app/server/store/open-store.server.ts";
 import { createArtwork } from "../../app/server/uploads/artwork.server.ts";
 import { openFileStorage } from "../../app/server/uploads/file-storage.server.ts";
+import { artworkText } from "../../app/site/content/artwork.ts";
 import { startTestS3, type TestS3 } from "../support/s3-server.ts";
 import { type SiteServer, startSite } from "../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../support/test-store.ts";
@@ -163,7 +164,9 @@ test("the clean-up deletes from the bucket what nobody needs: an upload unsent a
   try {
     const storage = await openFileStorage(storageOf(s3));
     const tomorrow = () => Date.now() + 25 * 60 * 60 * 1000;
-    expect(await createArtwork({ db, storage, limits: limits(), now: tomorrow }).sweep()).toBeGreaterThanOrEqual(1);
+    expect(
+      await createArtwork({ db, storage, limits: limits(), words: artworkText, now: tomorrow }).sweep(),
+    ).toBeGreaterThanOrEqual(1);
   } finally {
     await db.close();
   }
@@ -191,7 +194,7 @@ test("retention deletes a sent request's files from the bucket with the inquiry"
     const later = new Date(Date.now() + 800 * 24 * 60 * 60 * 1000);
     expect((await deleteExpiredInquiries(db, { retentionDays: 730 }, later)).expired).toBeGreaterThanOrEqual(1);
     const storage = await openFileStorage(storageOf(s3));
-    await createArtwork({ db, storage, limits: limits() }).sweep();
+    await createArtwork({ db, storage, limits: limits(), words: artworkText }).sweep();
   } finally {
     await db.close();
   }

@@ -17,7 +17,8 @@ import {
 import type { ReportLine } from "../../app/server/previews/report.ts";
 import type { RequestedSize } from "../../app/server/previews/requested-size.ts";
 import { findTools, type Sandbox, sandboxFor, type ToolName } from "../../app/server/previews/tools.server.ts";
-import { type ArtworkKind, detectArtworkKind } from "../../app/server/uploads/artwork-kind.server.ts";
+import { detectArtworkKind } from "../../app/server/uploads/artwork-kind.server.ts";
+import type { ArtworkKind } from "../../app/server/uploads/artwork-kinds.ts";
 import * as samples from "../support/artwork-samples.ts";
 import { writePsd } from "../support/psd.ts";
 

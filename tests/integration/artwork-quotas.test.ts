@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { type Artwork, createArtwork, type NewUpload, newUploadId } from "../../app/server/uploads/artwork.server.ts";
 import { openFileStorage } from "../../app/server/uploads/file-storage.server.ts";
+import { artworkText } from "../../app/site/content/artwork.ts";
 import { openTestStore } from "../support/test-store.ts";
 
 // The quotas as the store keeps them, on the engine under test (TEST_STORE):
@@ -33,6 +34,7 @@ async function artworkWith(limits: { clientQuotaBytes?: number; totalQuotaBytes?
   return createArtwork({
     db,
     storage,
+    words: artworkText,
     limits: {
       maxFileBytes: 100 * MB,
       maxFiles: limits.maxFiles ?? 10,

@@ -301,7 +301,7 @@ async function storeInquiriesWithFiles(target: Place, daysAgo: number[]): Promis
   const db = await openStore(target.store);
   try {
     const storage = await openFileStorage({ folder: path.join(target.dataDir, "artwork") });
-    const artwork = createArtwork({ db, storage, limits: limitsFor(target.dataDir) });
+    const artwork = createArtwork({ db, storage, limits: limitsFor(target.dataDir), words: artworkText });
     const store = createInquiryStore(db);
     const ids: string[] = [];
     for (const days of daysAgo) {
@@ -772,7 +772,7 @@ describe("clean-up", () => {
     try {
       let clock = Date.now() - 25 * 60 * 60 * 1000;
       const storage = await openFileStorage({ folder: path.join(folder, "artwork") });
-      const artwork = createArtwork({ db, storage, limits: limitsFor(folder), now: () => clock });
+      const artwork = createArtwork({ db, storage, limits: limitsFor(folder), words: artworkText, now: () => clock });
       const stale = await receive(artwork, storage, "abandoned.pdf", pdf());
       const sent = await receive(artwork, storage, "sent.pdf", pdf());
       await createInquiryStore(db).save({ ...inquiryDetails(goodFields()), files: [sent] });

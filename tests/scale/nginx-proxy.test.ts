@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { openStore } from "../../app/server/store/open-store.server.ts";
-import { uploadPieceBytes } from "../../app/site/content/artwork.ts";
+import { uploadPieceBytes } from "../../app/server/uploads/artwork-kinds.ts";
 import { statusPagesPath } from "../../app/site/content/urls.ts";
 import { findPrerenderedPages } from "../../server/prerendered-pages.ts";
 import { goodFields } from "../integration/support/contact-form.ts";

@@ -4,7 +4,7 @@ import { wakeWhenCommitted } from "../jobs/job-queue.server.ts";
 import { type MailKind, type MailState, mailKinds } from "../mail/mail-kinds.ts";
 import { queueChecks } from "../previews/artwork-checks.server.ts";
 import { BUSY_PATIENCE_MS, type Database, isBusy, placeholders, retryWhileBusy } from "../store/db.server.ts";
-import type { ArtworkKind } from "../uploads/artwork-kind.server.ts";
+import type { ArtworkKind } from "../uploads/artwork-kinds.ts";
 import { nameForKind } from "../uploads/file-name.ts";
 import { internationalDigits } from "./indian-phone.ts";
 

@@ -1,4 +1,3 @@
-import { artworkText } from "../../site/content/artwork.ts";
 import { contactFields, contactFormExtras, contactFormProblems } from "../../site/content/contact-form.ts";
 import { findService } from "../../site/content/services.ts";
 import { pagePaths, paths } from "../../site/content/urls.ts";
@@ -277,12 +276,16 @@ async function receivedFiles(
   if (!uploads) return { files: [] };
   const ids = uploadIdsOf(values[artworkFields.ids], uploads.artwork.limits.maxFiles);
   if (ids === "too many") {
-    return { files: [], problem: { status: 413, message: artworkText.tooMany(uploads.artwork.limits.maxFiles) } };
+    return {
+      files: [],
+      problem: { status: 413, message: uploads.artwork.words.tooMany(uploads.artwork.limits.maxFiles) },
+    };
   }
   const wanted = ids === "not ids" ? [] : ids;
   const files = await uploads.artwork.waiting(wanted, formNonce);
   const problems = [...postedProblems];
-  if (ids === "not ids" || files.length < wanted.length) problems.push({ status: 400, message: artworkText.gone });
+  if (ids === "not ids" || files.length < wanted.length)
+    problems.push({ status: 400, message: uploads.artwork.words.gone });
   const [first] = problems;
   if (!first) return { files };
   return { files, problem: { status: first.status, message: problems.map((problem) => problem.message).join(" ") } };

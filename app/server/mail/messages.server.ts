@@ -1,5 +1,4 @@
 import { domainToASCII } from "node:url";
-import { formatBytes } from "../../site/content/artwork.ts";
 import { findService } from "../../site/content/services.ts";
 import { formatCompanyAddress } from "../company.ts";
 import { mailtoUrl } from "../contact/indian-phone.ts";
@@ -8,7 +7,7 @@ import { quoteRows } from "../contact/quote-form.server.ts";
 import type { ServiceContent } from "../service-content.ts";
 import type { MailAddress } from "../settings/settings.server.ts";
 import type { StaffNoticeKind } from "../staff/notices.server.ts";
-import { type ArtworkKind, artworkKindLabels } from "../uploads/artwork-kind.server.ts";
+import { type ArtworkKind, artworkKindLabels, formatBytes } from "../uploads/artwork-kinds.ts";
 import type { MailKind } from "./mail-kinds.ts";
 import type { StaffNoticeMail } from "./outbox.server.ts";
 

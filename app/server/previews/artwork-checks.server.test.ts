@@ -7,7 +7,7 @@ import { quoteFormText } from "../../site/content/quote-form.ts";
 import type { QuoteParticulars } from "../../site/lib/quote-schema.ts";
 import { createInquiryStore } from "../contact/inquiries.server.ts";
 import type { Database } from "../store/db.server.ts";
-import type { ArtworkKind } from "../uploads/artwork-kind.server.ts";
+import type { ArtworkKind } from "../uploads/artwork-kinds.ts";
 import { createArtworkChecks, forgetChecks, queueChecks, startArtworkCheckWorker } from "./artwork-checks.server.ts";
 import type { ArtworkChecker, CheckedFile, PreviewImage } from "./check-artwork.server.ts";
 import type { CheckOutcome } from "./report.ts";

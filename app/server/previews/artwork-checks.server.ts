@@ -4,7 +4,7 @@ import type { QuoteParticulars } from "../../site/lib/quote-schema.ts";
 import { wakeWhenCommitted } from "../jobs/job-queue.server.ts";
 import { errorText } from "../jobs/runtime.server.ts";
 import { type Database, placeholders, type Queries } from "../store/db.server.ts";
-import type { ArtworkKind } from "../uploads/artwork-kind.server.ts";
+import type { ArtworkKind } from "../uploads/artwork-kinds.ts";
 import type { ArtworkChecker, PreviewImage } from "./check-artwork.server.ts";
 import type { ArtworkCheck, CheckOutcome } from "./report.ts";
 import { requestedSize } from "./requested-size.ts";

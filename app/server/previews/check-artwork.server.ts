@@ -4,12 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  ARTWORK_HEAD_BYTES,
-  type ArtworkKind,
-  artworkKindLabels,
-  detectArtworkKind,
-} from "../uploads/artwork-kind.server.ts";
+import { ARTWORK_HEAD_BYTES, detectArtworkKind } from "../uploads/artwork-kind.server.ts";
+import { type ArtworkKind, artworkKindLabels } from "../uploads/artwork-kinds.ts";
 import type { ImageInfo, ImageJob } from "./image-tool.ts";
 import { fontLines, imageLines, pageLines, parsePdfFonts, parsePdfImages, parsePdfInfo } from "./pdf-report.ts";
 import {

@@ -1,23 +1,8 @@
 import { fileTypeFromBuffer } from "file-type";
-
-export type ArtworkKind = "pdf" | "ai" | "eps" | "cdr" | "psd" | "tiff" | "png" | "jpeg" | "svg" | "zip";
+import type { ArtworkKind } from "./artwork-kinds.ts";
 
 /** How many leading bytes detectArtworkKind needs to decide. */
 export const ARTWORK_HEAD_BYTES = 64 * 1024;
-
-/** For staff and messages. */
-export const artworkKindLabels: Record<ArtworkKind, string> = {
-  pdf: "PDF",
-  ai: "Adobe Illustrator",
-  eps: "EPS",
-  cdr: "CorelDRAW",
-  psd: "Photoshop",
-  tiff: "TIFF",
-  png: "PNG",
-  jpeg: "JPEG",
-  svg: "SVG",
-  zip: "ZIP",
-};
 
 // file-type's names for the kinds it recognises by itself. Anything else it
 // names (an .exe, a GIF, a docx or a jar, which are ZIPs too) is not artwork.

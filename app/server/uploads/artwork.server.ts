@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
-import { artworkText } from "../../site/content/artwork.ts";
 import { clientKey, networkKey } from "../contact/rate-limit.server.ts";
 import { forgetChecks } from "../previews/artwork-checks.server.ts";
 import type { UploadSettings } from "../settings/site-settings.server.ts";
 import { type Database, placeholders, type Queries } from "../store/db.server.ts";
-import { ARTWORK_HEAD_BYTES, type ArtworkKind, detectArtworkKind } from "./artwork-kind.server.ts";
+import { ARTWORK_HEAD_BYTES, detectArtworkKind } from "./artwork-kind.server.ts";
+import type { ArtworkKind, ArtworkRefusalWords } from "./artwork-kinds.ts";
 import { nameForKind } from "./file-name.ts";
 import type { FileStorage } from "./file-storage.server.ts";
 
@@ -84,9 +84,11 @@ export function createArtwork(options: {
   db: Database;
   storage: FileStorage;
   limits: Omit<UploadSettings, "storage">;
+  /** What a refused file is refused with, in the quote form's words. */
+  words: ArtworkRefusalWords;
   now?: () => number;
 }) {
-  const { db, storage, limits, now = Date.now } = options;
+  const { db, storage, limits, words, now = Date.now } = options;
 
   /** Bytes counted against the quotas: of one network's unsent uploads, or of everything kept. */
   async function bytesHeld(tx: Queries, network?: string): Promise<number> {
@@ -104,10 +106,10 @@ export function createArtwork(options: {
   /** The quota that `more` bytes on this network would go past, if any. */
   async function quotaProblem(tx: Queries, network: string, more: number): Promise<ArtworkProblem | undefined> {
     if ((await bytesHeld(tx, network)) + more > limits.clientQuotaBytes) {
-      return { status: 429, message: artworkText.clientQuota };
+      return { status: 429, message: words.clientQuota };
     }
     if ((await bytesHeld(tx)) + more > limits.totalQuotaBytes) {
-      return { status: 507, message: artworkText.storageFull };
+      return { status: 507, message: words.storageFull };
     }
     return undefined;
   }
@@ -125,6 +127,7 @@ export function createArtwork(options: {
 
   return {
     limits,
+    words,
 
     /**
      * Records a new upload when it fits every limit: the file's size, the
@@ -135,16 +138,16 @@ export function createArtwork(options: {
      */
     async admit(upload: NewUpload): Promise<ArtworkProblem | undefined> {
       if (upload.size > limits.maxFileBytes) {
-        return { status: 413, message: artworkText.tooLarge(upload.name, limits.maxFileBytes) };
+        return { status: 413, message: words.tooLarge(upload.name, limits.maxFileBytes) };
       }
-      if (upload.size > limits.clientQuotaBytes) return { status: 429, message: artworkText.clientQuota };
+      if (upload.size > limits.clientQuotaBytes) return { status: 429, message: words.clientQuota };
       return counted(async (tx) => {
         const files = await tx.get<{ n: number | string }>(
           "SELECT COUNT(*) AS n FROM uploads WHERE form_nonce = ? AND discarded_at IS NULL",
           [upload.formNonce],
         );
         if (Number(files?.n ?? 0) >= limits.maxFiles) {
-          return { status: 413, message: artworkText.tooMany(limits.maxFiles) };
+          return { status: 413, message: words.tooMany(limits.maxFiles) };
         }
         const open = await tx.get<{ n: number | string }>(
           `SELECT COUNT(*) AS n FROM uploads
@@ -152,7 +155,7 @@ export function createArtwork(options: {
           [upload.networkKey],
         );
         if (Number(open?.n ?? 0) >= openUploadsPerClient(limits.maxFiles)) {
-          return { status: 429, message: artworkText.clientQuota };
+          return { status: 429, message: words.clientQuota };
         }
         const problem = await quotaProblem(tx, upload.networkKey, upload.reserve);
         if (problem) return problem;
@@ -188,7 +191,7 @@ export function createArtwork(options: {
            WHERE id = ? AND inquiry_id IS NULL AND discarded_at IS NULL AND completed_at IS NULL`,
           [id],
         );
-        if (!row) return { status: 404, message: artworkText.gone };
+        if (!row) return { status: 404, message: words.gone };
         const held = Number(row.held);
         const wanted = Math.min(Number(row.size), Math.max(upTo, 0));
         if (wanted > held) {
@@ -241,7 +244,7 @@ export function createArtwork(options: {
         "SELECT name, size FROM uploads WHERE id = ? AND discarded_at IS NULL",
         [id],
       );
-      if (!row) return { status: 404, message: artworkText.gone };
+      if (!row) return { status: 404, message: words.gone };
       const { head, sha256 } = await fingerprint(await storage.read(id));
       return this.record(id, row.name, Number(row.size), head, sha256);
     },
@@ -258,7 +261,7 @@ export function createArtwork(options: {
       if (!kind) {
         await this.discard(id);
         await storage.remove(id).catch(() => undefined);
-        return { status: 415, message: artworkText.wrongKind(name) };
+        return { status: 415, message: words.wrongKind(name) };
       }
       const at = now();
       await db.run(

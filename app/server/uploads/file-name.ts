@@ -1,4 +1,4 @@
-import type { ArtworkKind } from "./artwork-kind.server.ts";
+import { type ArtworkKind, artworkKindExtensions } from "./artwork-kinds.ts";
 
 const MAX_NAME_LENGTH = 120;
 
@@ -35,23 +35,8 @@ export function safeFileName(name: string): string {
  * a double-click opens is what the file is, never what its name claims.
  */
 export function nameForKind(name: string, kind: ArtworkKind): string {
-  const extensions = kindExtensions[kind];
+  const extensions = artworkKindExtensions[kind];
   const dot = name.lastIndexOf(".");
   const own = dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
   return extensions.includes(own) ? name : `${name}.${extensions[0]}`;
 }
-
-/** The extensions that open each kind in the programs made for it, the usual one first. */
-const kindExtensions: Record<ArtworkKind, readonly [string, ...string[]]> = {
-  pdf: ["pdf"],
-  // An Illustrator file from version 9 on is a PDF, and opens as one; one from before is PostScript.
-  ai: ["ai", "pdf", "eps"],
-  eps: ["eps", "epsf", "epsi", "ps"],
-  cdr: ["cdr"],
-  psd: ["psd"],
-  tiff: ["tif", "tiff"],
-  png: ["png"],
-  jpeg: ["jpg", "jpeg", "jpe"],
-  svg: ["svg"],
-  zip: ["zip"],
-};

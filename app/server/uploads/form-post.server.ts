@@ -1,6 +1,5 @@
 import type { IncomingMessage } from "node:http";
 import busboy from "busboy";
-import { artworkText } from "../../site/content/artwork.ts";
 import { contactFormExtras } from "../../site/content/contact-form.ts";
 import { artworkFields } from "../../site/lib/quote-schema.ts";
 import { type FormToken, verifyFormToken } from "../contact/form-token.server.ts";
@@ -51,7 +50,7 @@ export async function readFormPost(
       },
     });
   } catch {
-    return { kind: "refused", status: 400, message: artworkText.reload };
+    return { kind: "refused", status: 400, message: artwork.words.reload };
   }
 
   parser.on("field", (name, value, info) => {
@@ -73,8 +72,8 @@ export async function readFormPost(
       const { maxFiles } = artwork.limits;
       problems.push(
         formToken
-          ? { status: 413, message: artworkText.tooMany(maxFiles) }
-          : { status: 400, message: artworkText.reload },
+          ? { status: 413, message: artwork.words.tooMany(maxFiles) }
+          : { status: 400, message: artwork.words.reload },
       );
       return;
     }
@@ -98,9 +97,9 @@ export async function readFormPost(
     await work;
   } catch {
     await work.catch(() => undefined);
-    return { kind: "refused", status: 400, message: artworkText.reload };
+    return { kind: "refused", status: 400, message: artwork.words.reload };
   }
-  if (fieldsTooLarge) return { kind: "refused", status: 413, message: artworkText.reload };
+  if (fieldsTooLarge) return { kind: "refused", status: 413, message: artwork.words.reload };
 
   // Files kept from an earlier, refused post come first, then the ones just received.
   const earlier = (fields.get(artworkFields.ids) ?? "").split(",").filter(Boolean);

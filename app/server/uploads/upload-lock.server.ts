@@ -1,16 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Lock, type Locker, MemoryLocker, type RequestRelease } from "@tus/server";
-import { artworkText } from "../../site/content/artwork.ts";
 import type { Database } from "../store/db.server.ts";
+import type { ArtworkRefusalWords } from "./artwork-kinds.ts";
 
 /** How long a lease lasts unless renewed: an instance that dies lets go of its uploads this long after. */
 export const UPLOAD_LEASE_MS = 30_000;
 /** How long a piece waits for another to let go before it is refused. */
 export const UPLOAD_LOCK_WAIT_MS = 3_000;
-
-/** What tus answers a piece that another instance is still writing: 423 Locked. */
-const heldElsewhere = { status_code: 423, body: artworkText.unavailable };
 
 /**
  * One writer at a time for each upload, across every instance of one store.
@@ -22,8 +19,11 @@ const heldElsewhere = { status_code: 423, body: artworkText.unavailable };
  */
 export function createUploadLocker(
   db: Database,
+  words: Pick<ArtworkRefusalWords, "unavailable">,
   options: { leaseMs?: number; waitMs?: number; now?: () => number } = {},
 ): Locker {
+  /** What tus answers a piece that another instance is still writing: 423 Locked. */
+  const heldElsewhere = { status_code: 423, body: words.unavailable };
   const { leaseMs = UPLOAD_LEASE_MS, waitMs = UPLOAD_LOCK_WAIT_MS, now = Date.now } = options;
   const local = new MemoryLocker({ acquireLockTimeout: waitMs });
 

@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { EVENTS, type Locker, Server } from "@tus/server";
-import { artworkText } from "../../site/content/artwork.ts";
 import { verifyFormToken } from "../contact/form-token.server.ts";
 import {
   type Artwork,
@@ -53,7 +52,7 @@ export function createUploadServer({ path, artwork, storage, form, locker, log }
     async onIncomingRequest(req, id) {
       if (req.method === "POST") return;
       if (!UPLOAD_ID_PATTERN.test(id) || !(await artwork.isOpen(id))) {
-        throw refuse({ status: 404, message: artworkText.gone });
+        throw refuse({ status: 404, message: artwork.words.gone });
       }
       if (req.method === "PATCH") {
         const problem = await artwork.reserve(id, pieceEnd(req.headers));
@@ -62,9 +61,9 @@ export function createUploadServer({ path, artwork, storage, form, locker, log }
     },
     async onUploadCreate(_req, upload) {
       const token = verifyFormToken(upload.metadata?.token ?? "", form.secret, { maxAgeMs: form.maxAgeMs });
-      if (!token) throw refuse({ status: 403, message: artworkText.reload });
+      if (!token) throw refuse({ status: 403, message: artwork.words.reload });
       if (upload.sizeIsDeferred || upload.size === undefined) {
-        throw refuse({ status: 400, message: artworkText.reload });
+        throw refuse({ status: 400, message: artwork.words.reload });
       }
       const name = safeFileName(upload.metadata?.filename ?? "");
       const problem = await artwork.admit({
@@ -88,7 +87,7 @@ export function createUploadServer({ path, artwork, storage, form, locker, log }
     onResponseError(_req, error) {
       if ((error as NodeJS.ErrnoException).code === "ENOSPC") {
         log.warn("Artwork upload refused: the file storage is full (ENOSPC).");
-        return { status_code: 507, body: artworkText.storageFull };
+        return { status_code: 507, body: artwork.words.storageFull };
       }
       return undefined;
     },

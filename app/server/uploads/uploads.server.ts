@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { quoteUploadsPath } from "../../site/content/urls.ts";
 import { contactBodyLimitBytes } from "../../site/lib/contact-schema.ts";
 import type { UploadSettings } from "../settings/site-settings.server.ts";
 import type { Database } from "../store/db.server.ts";
 import { type Artwork, createArtwork, uploaderOf } from "./artwork.server.ts";
+import { type ArtworkRefusalWords, quoteUploadsPath } from "./artwork-kinds.ts";
 import { type FileStorage, openFileStorage } from "./file-storage.server.ts";
 import { type ReadFormPost, readFormPost } from "./form-post.server.ts";
 import { createUploadLocker } from "./upload-lock.server.ts";
@@ -25,16 +25,18 @@ export async function openUploadServices(options: {
   settings: UploadSettings;
   form: { secret: Buffer; maxAgeMs: number };
   log: Pick<Console, "warn">;
+  /** What a refused file is refused with, in the quote form's words. */
+  words: ArtworkRefusalWords;
 }): Promise<UploadServices> {
   const { storage: storageSettings, ...limits } = options.settings;
   const storage = await openFileStorage(storageSettings);
-  const artwork = createArtwork({ db: options.db, storage, limits });
+  const artwork = createArtwork({ db: options.db, storage, limits, words: options.words });
   const server = createUploadServer({
     path: quoteUploadsPath,
     artwork,
     storage,
     form: options.form,
-    locker: createUploadLocker(options.db),
+    locker: createUploadLocker(options.db, options.words),
     log: options.log,
   });
   const services: UploadServices = {

@@ -5,7 +5,6 @@ import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Upload } from "@tus/server";
-import { artworkText } from "../../site/content/artwork.ts";
 import {
   type Artwork,
   type ArtworkFile,
@@ -54,14 +53,14 @@ export async function receiveWholeFile(
     await pipeline(file, tap, createWriteStream(waiting, { mode: 0o600 }));
     if (file.truncated) {
       await artwork.discard(id);
-      return { status: 413, message: artworkText.tooLarge(about.name, maxFileBytes) };
+      return { status: 413, message: artwork.words.tooLarge(about.name, maxFileBytes) };
     }
     await storage.datastore.create(new Upload({ id, size, offset: 0, metadata: { filename: about.name } }));
     await storage.datastore.write(createReadStream(waiting), id, 0);
     return await artwork.record(id, about.name, size, Buffer.concat(head), hash.digest("hex"));
   } catch (error) {
     await artwork.discard(id);
-    if ((error as NodeJS.ErrnoException).code === "ENOSPC") return { status: 507, message: artworkText.storageFull };
+    if ((error as NodeJS.ErrnoException).code === "ENOSPC") return { status: 507, message: artwork.words.storageFull };
     throw error;
   } finally {
     await rm(waiting, { force: true });

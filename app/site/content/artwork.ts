@@ -1,24 +1,23 @@
-/** Shown sizes: megabytes as people count them on a phone, one decimal below ten. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  const mb = bytes / (1024 * 1024);
-  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
-}
+import { type ArtworkKindWords, artworkKinds, formatBytes } from "../../server/uploads/artwork-kinds.ts";
 
-/**
- * The pieces a file is uploaded in with a script: a dropped connection costs
- * at most one, each is S3's smallest part (5 MiB) so a bucket takes it
- * straight on, and the server holds little of one in memory at a time.
- */
-export const uploadPieceBytes = 5 * 1024 * 1024;
+/** Each kind as the form names it to a buyer. */
+const kindNames: ArtworkKindWords = {
+  pdf: "PDF",
+  ai: "AI",
+  eps: "EPS",
+  cdr: "CDR (CorelDRAW)",
+  psd: "PSD",
+  tiff: "TIFF",
+  png: "PNG",
+  jpeg: "JPEG",
+  svg: "SVG",
+  zip: "ZIP",
+};
+
+const names = artworkKinds.map((kind) => kindNames[kind]);
 
 /** The file kinds a buyer may send, as the form names them; the server decides each file's kind from its content. */
-export const acceptedArtwork = "PDF, AI, EPS, CDR (CorelDRAW), PSD, TIFF, PNG, JPEG, SVG or ZIP";
-
-/** What the file picker offers first; any file may still be chosen, and the server checks what it is. */
-export const artworkPickerAccept =
-  ".pdf,.ai,.eps,.cdr,.psd,.tif,.tiff,.png,.jpg,.jpeg,.svg,.zip,application/pdf,image/*,application/zip";
+export const acceptedArtwork = `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
 
 /** The words of the artwork part of the quote request, in the form and in the server's refusals. */
 export const artworkText = {

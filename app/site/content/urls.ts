@@ -51,12 +51,6 @@ export function serviceGroupUrl(groupId: string): string {
   return `${paths.services}#${groupId}`;
 }
 
-/**
- * Where the quote form's files are uploaded (the tus protocol): an address
- * for the page's script, never a page, never serving a file back.
- */
-export const quoteUploadsPath = `${paths.quote}/uploads`;
-
 /** The quote request with one service chosen. */
 export function quoteUrl(slug: string): string {
   return `${paths.quote}?service=${encodeURIComponent(slug)}`;

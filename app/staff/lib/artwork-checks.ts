@@ -1,6 +1,6 @@
-import type { ArtworkCheck, Mark, ReportLine } from "../../server/previews/report.ts";
-import { formatBytes } from "../../site/content/artwork.ts";
 import { mailtoUrl } from "../../server/contact/indian-phone.ts";
+import type { ArtworkCheck, Mark, ReportLine } from "../../server/previews/report.ts";
+import { formatBytes } from "../../server/uploads/artwork-kinds.ts";
 import { inboxText } from "../content/inbox.ts";
 import { staffPaths } from "../paths.ts";
 

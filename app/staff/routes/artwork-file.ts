@@ -2,8 +2,7 @@ import { Readable } from "node:stream";
 import { create as attachment } from "content-disposition";
 import { data } from "react-router";
 import { UPLOAD_ID_PATTERN } from "../../server/uploads/artwork.server.ts";
-import { artworkKindLabels } from "../../server/uploads/artwork-kind.server.ts";
-import { formatBytes } from "../../site/content/artwork.ts";
+import { artworkKindLabels, formatBytes } from "../../server/uploads/artwork-kinds.ts";
 import { staffRequestFor } from "../lib/inbox-request.server.ts";
 import type { Route } from "./+types/artwork-file";
 

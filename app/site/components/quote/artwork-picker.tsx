@@ -1,5 +1,6 @@
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { artworkPickerAccept, formatBytes, artworkText as text } from "../../content/artwork.ts";
+import { artworkPickerAccept, formatBytes } from "../../../server/uploads/artwork-kinds.ts";
+import { artworkText as text } from "../../content/artwork.ts";
 import { artworkFields } from "../../lib/quote-schema.ts";
 import type { RunningUpload } from "./artwork-upload.ts";
 

@@ -1,6 +1,5 @@
 import { type DetailedError, Upload } from "tus-js-client";
-import { uploadPieceBytes } from "../../content/artwork.ts";
-import { quoteUploadsPath } from "../../content/urls.ts";
+import { quoteUploadsPath, uploadPieceBytes } from "../../../server/uploads/artwork-kinds.ts";
 
 export type UploadEvents = {
   progress(sent: number, total: number): void;
