@@ -22,7 +22,7 @@ export default defineConfig({
             "bench/**/*.test.ts",
             "tests/rules/**/*.test.ts",
           ],
-          // On PostgreSQL each store test first creates and migrates a database of its own.
+          // On PostgreSQL each store test first copies a migrated database of its own.
           ...(process.env.TEST_STORE === "postgres" ? { testTimeout: 30_000, hookTimeout: 30_000 } : {}),
         },
       },

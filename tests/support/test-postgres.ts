@@ -20,28 +20,36 @@ export function testPostgresUrl(): string {
 export type ThrowawayDatabase = { url: string; drop(): Promise<void> };
 
 /**
- * A new, empty database on the test server (or the server given), so each test
- * starts from nothing and applies the migrations itself.
+ * A new database on the test server (or the server given): empty, so the test
+ * starts from nothing and applies the migrations itself, or a copy of the
+ * template database named (see tests/support/test-store.ts).
  */
 export async function throwawayPostgresDatabase(
   label = "test",
   serverUrl = testPostgresUrl(),
+  options: { template?: string } = {},
 ): Promise<ThrowawayDatabase> {
   const name = `site_${label.replace(/\W/g, "_").toLowerCase()}_${randomBytes(5).toString("hex")}`;
-  await asAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const from = options.template ? ` TEMPLATE ${options.template}` : "";
+  await asAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}${from}`));
   return {
-    url: url.toString(),
+    url: databaseUrl(serverUrl, name),
     drop: () => asAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   };
 }
 
-async function asAdmin(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+/** The address of another database on the server of serverUrl. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function asAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await work(client);
+    return await work(client);
   } finally {
     await client.end();
   }

@@ -27,7 +27,7 @@ export function siteForTests(
   const [before, after] = options.perTest ? [beforeEach, afterEach] : [beforeAll, afterAll];
   before(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "site-"));
-    store = await newTestStoreLocation("site");
+    store = await newTestStoreLocation("site", { migrated: true });
     const { perTest: _perTest, env, ...startOptions } = options;
     server = await startSite({
       buildDir: inject("siteBuildDir"),
