@@ -6,11 +6,15 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { createInquiryStore, type InquiryStore } from "../../app/server/contact/inquiries.server.ts";
 import { inquiryDetails } from "../../app/server/contact/submission.server.ts";
+import type { MailKind } from "../../app/server/mail/mail-kinds.ts";
+import { createMailRegistry } from "../../app/server/mail/mail-registry.server.ts";
 import { createMailer, isUnconfirmedDelivery } from "../../app/server/mail/mailer.server.ts";
 import { composeMail } from "../../app/server/mail/messages.server.ts";
 import {
   createOutbox,
+  type InquiryMail,
   isInquiryMail,
+  type MailLease,
   type OutboxWorker,
   startOutboxWorker,
 } from "../../app/server/mail/outbox.server.ts";
@@ -245,6 +249,77 @@ describe("the outbox", () => {
       db.run("INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, 'company', 0)", [inquiryId]),
     ).rejects.toThrow(/unique constraint/i);
     expect(await db.get("SELECT count(*) AS n FROM outbox")).toEqual({ n: 2 });
+  });
+
+  test("a mail of a kind no step of the schema names is queued and sent by its builder alone, the table's other rules kept", async () => {
+    const db = await open();
+    const { reference } = await save(createInquiryStore(db));
+    const inquiryId = (await db.get<{ id: number }>("SELECT id FROM inquiries WHERE reference = ?", [reference]))?.id;
+    // Only the new kind is to go out here.
+    await db.run("UPDATE outbox SET state = 'sent'");
+    const queue = (kind: string) =>
+      db.run("INSERT INTO outbox (inquiry_id, kind, next_attempt_at) VALUES (?, ?, ?)", [inquiryId, kind, Date.now()]);
+    await queue("follow-up");
+
+    const mails = createMailRegistry();
+    // Kinds are typed for the code that queues them; the store takes any name.
+    mails.register<InquiryMail & MailLease>(["follow-up" as MailKind], {
+      build: async (mail) => ({
+        from: settings.mailFrom,
+        to: settings.mailTo,
+        replyTo: settings.mailTo,
+        subject: `Follow-up of ${mail.reference}`,
+        text: "Still interested?",
+        html: "<p>Still interested?</p>",
+        messageId: `<follow-up-${mail.id}@example.com>`,
+        headers: {},
+      }),
+      label: (mail) => `the follow-up of ${mail.reference}`,
+    });
+    const mailer = createMailer({
+      host: "127.0.0.1",
+      port: smtp.port,
+      secure: false,
+      auth: undefined,
+      timeoutMs: 2000,
+      confirmTimeoutMs: 2000,
+    });
+    const sender = startOutboxWorker({
+      outbox: createOutbox(db),
+      async send(mail, signal) {
+        const outgoing = await mails.build(mail, signal);
+        if (outgoing) await mailer.send(outgoing, signal);
+      },
+      label: mails.label,
+      retry: { baseMs: 50, maxMs: 200, maxAttempts: 5 },
+      leaseMs: 10_000,
+      idleMs: 100,
+      log: quiet,
+    });
+    cleanup.push(() => sender.stop());
+
+    const [sent] = await smtp.waitForMails(1, 10_000);
+    expect(sent?.header("subject")).toBe(`Follow-up of ${reference}`);
+    await vi.waitFor(
+      async () =>
+        expect(await db.get("SELECT state, attempts FROM outbox WHERE kind = 'follow-up'")).toEqual({
+          state: "sent",
+          attempts: 1,
+        }),
+      { timeout: 5000, interval: 50 },
+    );
+    // One of a kind per inquiry; a mail about one thing exactly; a digest a day; the states.
+    await expect(queue("follow-up")).rejects.toThrow(/unique constraint/i);
+    await expect(db.run("INSERT INTO outbox (kind, next_attempt_at) VALUES ('follow-up', 0)")).rejects.toThrow(
+      /check constraint/i,
+    );
+    await db.run("INSERT INTO outbox (kind, detail, next_attempt_at) VALUES ('digest', '2026-05-01', 0)");
+    await expect(
+      db.run("INSERT INTO outbox (kind, detail, next_attempt_at) VALUES ('digest', '2026-05-01', 0)"),
+    ).rejects.toThrow(/unique constraint/i);
+    await expect(db.run("UPDATE outbox SET state = 'lost' WHERE kind = 'follow-up'")).rejects.toThrow(
+      /check constraint/i,
+    );
   });
 
   test("the database is created on first use, in write-ahead mode, and migrated once however often it is opened", async () => {

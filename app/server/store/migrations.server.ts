@@ -204,3 +204,13 @@ export const jobQueue = (id: string): Migration => ({
       CREATE INDEX jobs_due ON jobs (state, next_attempt_at);
     `,
 });
+
+/**
+ * Step 20: the outbox's kind is a plain name, as a job's is: a new kind of
+ * mail is a builder registered by the room that owns it, and no step. Every
+ * other rule of the table stays: its states, one mail of a kind per inquiry or
+ * quotation, each mail about exactly one thing (a digest about none), one
+ * digest a day. On SQLite this is the last copy of the table a kind will need.
+ */
+export const OPEN_MAIL_KINDS_NAME =
+  "the outbox's mail kinds are names the code registers, not a list the schema checks";

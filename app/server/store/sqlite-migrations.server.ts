@@ -7,6 +7,7 @@ import {
   type Migration,
   NOTICE_KINDS,
   NOTICES_NAME,
+  OPEN_MAIL_KINDS_NAME,
   personKeys,
   QUOTATIONS_NAME,
   quotationTables,
@@ -303,4 +304,42 @@ export const sqliteMigrations: readonly Migration[] = [
   },
   uploadHoldings,
   jobQueue("INTEGER PRIMARY KEY AUTOINCREMENT"),
+  {
+    version: 20,
+    name: OPEN_MAIL_KINDS_NAME,
+    // SQLite cannot drop a CHECK in place: the table is copied once more, with every other rule it had.
+    sql: `
+      CREATE TABLE outbox_v5 (
+        id INTEGER PRIMARY KEY,
+        inquiry_id INTEGER REFERENCES inquiries (id),
+        staff_id INTEGER REFERENCES staff (id) ON DELETE CASCADE,
+        quotation_id INTEGER REFERENCES quotations (id),
+        kind TEXT NOT NULL,
+        state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed', 'unknown')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        lease_token TEXT,
+        lease_until INTEGER,
+        last_error TEXT,
+        sent_at TEXT,
+        unconfirmed_at TEXT,
+        detail TEXT,
+        queued_at INTEGER,
+        UNIQUE (inquiry_id, kind),
+        UNIQUE (quotation_id, kind),
+        CHECK (CASE WHEN kind = 'digest'
+          THEN inquiry_id IS NULL AND staff_id IS NULL AND quotation_id IS NULL
+          ELSE (inquiry_id IS NOT NULL) + (staff_id IS NOT NULL) + (quotation_id IS NOT NULL) = 1 END)
+      ) STRICT;
+
+      INSERT INTO outbox_v5 (id, inquiry_id, staff_id, quotation_id, kind, state, attempts, next_attempt_at, lease_token, lease_until, last_error, sent_at, unconfirmed_at, detail, queued_at)
+      SELECT id, inquiry_id, staff_id, quotation_id, kind, state, attempts, next_attempt_at, lease_token, lease_until, last_error, sent_at, unconfirmed_at, detail, queued_at FROM outbox;
+
+      DROP TABLE outbox;
+      ALTER TABLE outbox_v5 RENAME TO outbox;
+      CREATE INDEX outbox_due ON outbox (state, next_attempt_at);
+      CREATE INDEX outbox_staff ON outbox (staff_id);
+      CREATE UNIQUE INDEX outbox_digest_day ON outbox (detail) WHERE kind = 'digest';
+    `,
+  },
 ];
