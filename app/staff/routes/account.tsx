@@ -7,6 +7,7 @@ import { PASSKEY_NAME_MAX_LENGTH } from "../../server/staff/password-limits.ts";
 import { NewPasswordFields } from "../components/sign-in-new-password.tsx";
 import { PasskeySignIn } from "../components/sign-in-passkey.tsx";
 import { PasskeyAdd } from "../components/sign-in-passkey-add.tsx";
+import { StaffField } from "../components/staff-field.tsx";
 import { type AccountNotice, setPasswordText, accountText as text } from "../content/sign-in.ts";
 import { staffPageHeaders, staffPageMeta } from "../lib/page.ts";
 import { requireStaffSession } from "../lib/require-staff.server.ts";
@@ -160,23 +161,18 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <form method="post" className="staff-form">
               <p>{text.confirmFirst}</p>
               <input type="hidden" name="intent" value="confirm-password" />
-              <div className="staff-field">
-                <label htmlFor="confirm-current">{text.confirmPassword}</label>
-                <input
-                  id="confirm-current"
-                  name="current"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  aria-invalid={actionData?.confirmError ? true : undefined}
-                  aria-describedby={actionData?.confirmError ? "confirm-error" : undefined}
-                />
-                {actionData?.confirmError && (
-                  <p id="confirm-error" className="staff-field__error">
-                    {actionData.confirmError}
-                  </p>
+              <StaffField id="confirm-current" label={text.confirmPassword} error={actionData?.confirmError}>
+                {(described) => (
+                  <input
+                    id="confirm-current"
+                    name="current"
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                    {...described}
+                  />
                 )}
-              </div>
+              </StaffField>
               <div>
                 <button type="submit" className="staff-button">
                   {text.confirm}
@@ -203,23 +199,18 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <p>{text.passwordChangedNote}</p>
         <form method="post" action={staffPaths.account} className="staff-form">
           <input type="hidden" name="intent" value="change-password" />
-          <div className="staff-field">
-            <label htmlFor="account-current">{text.currentPassword}</label>
-            {actionData?.currentError ? (
-              <p id="account-current-error" className="staff-field__error">
-                {actionData.currentError}
-              </p>
-            ) : null}
-            <input
-              id="account-current"
-              name="current"
-              type="password"
-              autoComplete="current-password"
-              required
-              aria-invalid={actionData?.currentError ? true : undefined}
-              aria-describedby={actionData?.currentError ? "account-current-error" : undefined}
-            />
-          </div>
+          <StaffField id="account-current" label={text.currentPassword} error={actionData?.currentError}>
+            {(described) => (
+              <input
+                id="account-current"
+                name="current"
+                type="password"
+                autoComplete="current-password"
+                required
+                {...described}
+              />
+            )}
+          </StaffField>
           <NewPasswordFields
             idPrefix="account-new"
             label={text.newPassword}

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { inIndia } from "../../server/inbox/report.server.ts";
-import { StaffBar } from "../components/staff-bar.tsx";
+import { StaffPage } from "../components/staff-page.tsx";
 import { staffRequestFor } from "../lib/inbox-request.server.ts";
 import { staffPageMeta } from "../lib/page.ts";
 import { staffPaths } from "../paths.ts";
@@ -37,41 +37,35 @@ export default function Erase({ loaderData }: Route.ComponentProps) {
   const { staff, reference, name, email, phone, matches } = loaderData;
   const count = `${matches.length} ${matches.length === 1 ? "inquiry" : "inquiries"}`;
   return (
-    <>
-      <StaffBar staff={staff} />
-      <div className="container staff-page">
+    <StaffPage staff={staff} back={{ href: staffPaths.inquiry(reference), label: `Back to ${reference}` }}>
+      <h1>
+        Erase <bdi>{name}</bdi>'s data?
+      </h1>
+      <div className="staff-panel">
         <p>
-          <a href={staffPaths.inquiry(reference)}>Back to {reference}</a>
+          This deletes for good every inquiry sent with the e-mail address{" "}
+          <strong>
+            <bdi>{email}</bdi>
+          </strong>{" "}
+          or the phone number <strong>{phone}</strong>: {count}, with their mails and notes. It cannot be undone. The
+          history keeps only that an erasure happened, by you, and when.
         </p>
-        <h1>
-          Erase <bdi>{name}</bdi>'s data?
-        </h1>
-        <div className="staff-panel">
-          <p>
-            This deletes for good every inquiry sent with the e-mail address{" "}
-            <strong>
-              <bdi>{email}</bdi>
-            </strong>{" "}
-            or the phone number <strong>{phone}</strong>: {count}, with their mails and notes. It cannot be undone. The
-            history keeps only that an erasure happened, by you, and when.
-          </p>
-          <ul className="inbox-erase-list">
-            {matches.map((match) => (
-              <li key={match.reference}>
-                {match.reference}, received {match.received}
-              </li>
-            ))}
-          </ul>
-          <form method="post" className="staff-form staff-form--inline">
-            <button type="submit" className="staff-button staff-button--danger">
-              Erase {count} for good
-            </button>
-            <a className="staff-button staff-button--quiet" href={staffPaths.inquiry(reference)}>
-              Cancel
-            </a>
-          </form>
-        </div>
+        <ul className="inbox-erase-list">
+          {matches.map((match) => (
+            <li key={match.reference}>
+              {match.reference}, received {match.received}
+            </li>
+          ))}
+        </ul>
+        <form method="post" className="staff-form staff-form--inline">
+          <button type="submit" className="staff-button staff-button--danger">
+            Erase {count} for good
+          </button>
+          <a className="staff-button staff-button--quiet" href={staffPaths.inquiry(reference)}>
+            Cancel
+          </a>
+        </form>
       </div>
-    </>
+    </StaffPage>
   );
 }

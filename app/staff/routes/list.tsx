@@ -3,7 +3,7 @@ import { type InboxFilter, inboxSorts } from "../../server/inbox/inbox-filter.ts
 import { inIndia, serviceName } from "../../server/inbox/report.server.ts";
 import { inquiryStatuses } from "../../server/inbox/statuses.ts";
 import { formatWait } from "../../server/inbox/wait.ts";
-import { StaffBar } from "../components/staff-bar.tsx";
+import { StaffPage } from "../components/staff-page.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { StatusOptions } from "../components/status-options.tsx";
 import { inboxDone, inboxText, isInboxDone, statusLabels } from "../content/inbox.ts";
@@ -78,213 +78,205 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
     ...inquiryStatuses.map((status) => ({ status, label: statusLabels[status], count: counts[status] })),
   ];
   return (
-    <>
-      <StaffBar staff={staff} />
-      <div className="container staff-page">
-        {done && (
-          <p className="staff-notice" role="status">
-            {done}
-          </p>
-        )}
-        <h1>{inboxText.heading}</h1>
+    <StaffPage staff={staff} done={done}>
+      <h1>{inboxText.heading}</h1>
 
-        <search className="staff-panel inbox-search">
-          <details className="inbox-search__fold" open={inUse > 0}>
-            <summary className="inbox-search__summary">
-              {inboxText.filtersSummary} {inUse > 0 && <span>{inboxText.filtersInUse(inUse)}</span>}
-            </summary>
-            <form method="get" action={staffPaths.inbox} className="inbox-filters">
-              <div className="staff-field">
-                <label htmlFor="inbox-q">{inboxText.searchLabel}</label>
-                <input
-                  id="inbox-q"
-                  name="q"
-                  type="search"
-                  defaultValue={filter.search}
-                  aria-describedby="inbox-q-hint"
-                  maxLength={200}
-                />
-                <p id="inbox-q-hint" className="staff-field__hint">
-                  {inboxText.searchHint}
-                </p>
-              </div>
-              <div className="staff-field">
-                <label htmlFor="inbox-status">{inboxText.statusLabel}</label>
-                <select id="inbox-status" name="status" defaultValue={filter.status ?? ""}>
-                  <option value="">{inboxText.allLabel}</option>
-                  <StatusOptions />
-                </select>
-              </div>
-              <div className="staff-field">
-                <label htmlFor="inbox-kind">{inboxText.kindLabel}</label>
-                <select id="inbox-kind" name="kind" defaultValue={filter.kind ?? ""}>
-                  {Object.entries(inboxText.kinds).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="staff-field">
-                <label htmlFor="inbox-from">{inboxText.fromLabel}</label>
-                <input id="inbox-from" name="from" type="date" defaultValue={filter.from} />
-              </div>
-              <div className="staff-field">
-                <label htmlFor="inbox-to">{inboxText.toLabel}</label>
-                <input id="inbox-to" name="to" type="date" defaultValue={filter.to} />
-              </div>
-              <div className="staff-field">
-                <label htmlFor="inbox-sort">{inboxText.sortLabel}</label>
-                <select id="inbox-sort" name="sort" defaultValue={filter.sort}>
-                  {inboxSorts.map((sort) => (
-                    <option key={sort} value={sort}>
-                      {inboxText.sorts[sort]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="inbox-filters__actions">
-                <button type="submit" className="staff-button">
-                  {inboxText.apply}
-                </button>
-                <a className="staff-button staff-button--quiet" href={staffPaths.inbox}>
-                  {inboxText.clear}
-                </a>
-              </div>
-            </form>
-          </details>
-        </search>
-
-        <nav aria-label="Statuses">
-          <ul className="inbox-tabs">
-            {tabs.map((tab) => (
-              <li key={tab.label}>
-                <a
-                  href={inboxListUrl({ ...filter, status: tab.status })}
-                  aria-current={tab.status === filter.status ? "page" : undefined}
-                >
-                  {tab.label} <span>({tab.count})</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <div className="inbox-summary">
-          <p>
-            {total === 0
-              ? inboxText.nothing
-              : `${first}–${last} of ${total} ${total === 1 ? "inquiry" : "inquiries"}, ${inboxText.sorts[filter.sort].toLowerCase()}.`}
-            {filter.status === "spam" && ` ${inboxText.spamKept}`}
-          </p>
-          {total > 0 && (
-            <form method="post" action={staffPaths.export}>
-              {inboxFilterValues(filter).map(({ name, value }) => (
-                <input key={name} type="hidden" name={name} value={value} />
-              ))}
-              <button type="submit" className="staff-button staff-button--quiet">
-                {inboxText.export}
+      <search className="staff-panel inbox-search">
+        <details className="inbox-search__fold" open={inUse > 0}>
+          <summary className="inbox-search__summary">
+            {inboxText.filtersSummary} {inUse > 0 && <span>{inboxText.filtersInUse(inUse)}</span>}
+          </summary>
+          <form method="get" action={staffPaths.inbox} className="inbox-filters">
+            <div className="staff-field">
+              <label htmlFor="inbox-q">{inboxText.searchLabel}</label>
+              <input
+                id="inbox-q"
+                name="q"
+                type="search"
+                defaultValue={filter.search}
+                aria-describedby="inbox-q-hint"
+                maxLength={200}
+              />
+              <p id="inbox-q-hint" className="staff-field__hint">
+                {inboxText.searchHint}
+              </p>
+            </div>
+            <div className="staff-field">
+              <label htmlFor="inbox-status">{inboxText.statusLabel}</label>
+              <select id="inbox-status" name="status" defaultValue={filter.status ?? ""}>
+                <option value="">{inboxText.allLabel}</option>
+                <StatusOptions />
+              </select>
+            </div>
+            <div className="staff-field">
+              <label htmlFor="inbox-kind">{inboxText.kindLabel}</label>
+              <select id="inbox-kind" name="kind" defaultValue={filter.kind ?? ""}>
+                {Object.entries(inboxText.kinds).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="staff-field">
+              <label htmlFor="inbox-from">{inboxText.fromLabel}</label>
+              <input id="inbox-from" name="from" type="date" defaultValue={filter.from} />
+            </div>
+            <div className="staff-field">
+              <label htmlFor="inbox-to">{inboxText.toLabel}</label>
+              <input id="inbox-to" name="to" type="date" defaultValue={filter.to} />
+            </div>
+            <div className="staff-field">
+              <label htmlFor="inbox-sort">{inboxText.sortLabel}</label>
+              <select id="inbox-sort" name="sort" defaultValue={filter.sort}>
+                {inboxSorts.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {inboxText.sorts[sort]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="inbox-filters__actions">
+              <button type="submit" className="staff-button">
+                {inboxText.apply}
               </button>
-            </form>
-          )}
-        </div>
+              <a className="staff-button staff-button--quiet" href={staffPaths.inbox}>
+                {inboxText.clear}
+              </a>
+            </div>
+          </form>
+        </details>
+      </search>
 
-        {inquiries.length > 0 && (
-          <ol className="inbox-list" aria-label="Inquiries">
-            {inquiries.map((inquiry) => (
-              <li key={inquiry.reference} className="inbox-item">
-                <h2 className="inbox-item__title">
-                  <a href={staffPaths.inquiry(inquiry.reference)}>
-                    {/* A visitor's text in its own direction: an override character in it cannot reorder the page. */}
-                    <bdi>{inquiry.name}</bdi>
-                    <span className="inbox-item__subject" dir="auto">
-                      {inquiry.subject}
-                    </span>
-                  </a>
-                </h2>
-                <dl className="inbox-item__facts">
-                  <div>
-                    <dt>Reference</dt>
-                    <dd>{inquiry.reference}</dd>
-                  </div>
-                  <div>
-                    <dt>Received</dt>
-                    <dd>
-                      <time dateTime={inquiry.receivedAt}>{inquiry.received}</time>
-                    </dd>
-                  </div>
-                  {inquiry.waiting && (
-                    <div>
-                      <dt>{inboxText.waiting}</dt>
-                      <dd className={inquiry.waiting.long ? "inbox-mark" : undefined}>{inquiry.waiting.text}</dd>
-                    </div>
-                  )}
-                  {inquiry.service && (
-                    <div>
-                      <dt>Service</dt>
-                      <dd>{inquiry.service}</dd>
-                    </div>
-                  )}
-                  <div>
-                    <dt>Status</dt>
-                    <dd>
-                      <StatusBadge status={inquiry.status} />
-                    </dd>
-                  </div>
-                  {inquiry.isQuote && (
-                    <div>
-                      <dt className="visually-hidden">{inboxText.kindLabel}</dt>
-                      <dd className="inbox-mark inbox-mark--quote">{inboxText.quoteMark}</dd>
-                    </div>
-                  )}
-                  {inquiry.files > 0 && (
-                    <div>
-                      <dt>{inboxText.files.heading}</dt>
-                      <dd>{inquiry.files}</dd>
-                    </div>
-                  )}
-                  {inquiry.thumbnail && (
-                    <div>
-                      <dt className="visually-hidden">{inboxText.files.preview}</dt>
-                      <dd>
-                        <img
-                          className="inbox-item__thumb"
-                          src={inquiry.thumbnail}
-                          alt={inboxText.files.firstPreview}
-                          width={48}
-                          height={48}
-                          loading="lazy"
-                        />
-                      </dd>
-                    </div>
-                  )}
-                  {inquiry.mailNotSent && (
-                    <div>
-                      <dt className="visually-hidden">Mail</dt>
-                      <dd className="inbox-mark">{inboxText.mailNotSent}</dd>
-                    </div>
-                  )}
-                </dl>
-              </li>
+      <nav aria-label="Statuses">
+        <ul className="inbox-tabs">
+          {tabs.map((tab) => (
+            <li key={tab.label}>
+              <a
+                href={inboxListUrl({ ...filter, status: tab.status })}
+                aria-current={tab.status === filter.status ? "page" : undefined}
+              >
+                {tab.label} <span>({tab.count})</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="inbox-summary">
+        <p>
+          {total === 0
+            ? inboxText.nothing
+            : `${first}–${last} of ${total} ${total === 1 ? "inquiry" : "inquiries"}, ${inboxText.sorts[filter.sort].toLowerCase()}.`}
+          {filter.status === "spam" && ` ${inboxText.spamKept}`}
+        </p>
+        {total > 0 && (
+          <form method="post" action={staffPaths.export}>
+            {inboxFilterValues(filter).map(({ name, value }) => (
+              <input key={name} type="hidden" name={name} value={value} />
             ))}
-          </ol>
-        )}
-
-        {total > PAGE_SIZE && (
-          <nav className="inbox-pages" aria-label="Pages">
-            {page > 1 ? (
-              <a href={inboxListUrl(filter, page - 1)}>{byAge ? inboxText.previous : inboxText.previousPage}</a>
-            ) : (
-              <span />
-            )}
-            {last < total ? (
-              <a href={inboxListUrl(filter, page + 1)}>{byAge ? inboxText.next : inboxText.nextPage}</a>
-            ) : (
-              <span />
-            )}
-          </nav>
+            <button type="submit" className="staff-button staff-button--quiet">
+              {inboxText.export}
+            </button>
+          </form>
         )}
       </div>
-    </>
+
+      {inquiries.length > 0 && (
+        <ol className="inbox-list" aria-label="Inquiries">
+          {inquiries.map((inquiry) => (
+            <li key={inquiry.reference} className="inbox-item">
+              <h2 className="inbox-item__title">
+                <a href={staffPaths.inquiry(inquiry.reference)}>
+                  {/* A visitor's text in its own direction: an override character in it cannot reorder the page. */}
+                  <bdi>{inquiry.name}</bdi>
+                  <span className="inbox-item__subject" dir="auto">
+                    {inquiry.subject}
+                  </span>
+                </a>
+              </h2>
+              <dl className="inbox-item__facts">
+                <div>
+                  <dt>Reference</dt>
+                  <dd>{inquiry.reference}</dd>
+                </div>
+                <div>
+                  <dt>Received</dt>
+                  <dd>
+                    <time dateTime={inquiry.receivedAt}>{inquiry.received}</time>
+                  </dd>
+                </div>
+                {inquiry.waiting && (
+                  <div>
+                    <dt>{inboxText.waiting}</dt>
+                    <dd className={inquiry.waiting.long ? "inbox-mark" : undefined}>{inquiry.waiting.text}</dd>
+                  </div>
+                )}
+                {inquiry.service && (
+                  <div>
+                    <dt>Service</dt>
+                    <dd>{inquiry.service}</dd>
+                  </div>
+                )}
+                <div>
+                  <dt>Status</dt>
+                  <dd>
+                    <StatusBadge status={inquiry.status} />
+                  </dd>
+                </div>
+                {inquiry.isQuote && (
+                  <div>
+                    <dt className="visually-hidden">{inboxText.kindLabel}</dt>
+                    <dd className="inbox-mark inbox-mark--quote">{inboxText.quoteMark}</dd>
+                  </div>
+                )}
+                {inquiry.files > 0 && (
+                  <div>
+                    <dt>{inboxText.files.heading}</dt>
+                    <dd>{inquiry.files}</dd>
+                  </div>
+                )}
+                {inquiry.thumbnail && (
+                  <div>
+                    <dt className="visually-hidden">{inboxText.files.preview}</dt>
+                    <dd>
+                      <img
+                        className="inbox-item__thumb"
+                        src={inquiry.thumbnail}
+                        alt={inboxText.files.firstPreview}
+                        width={48}
+                        height={48}
+                        loading="lazy"
+                      />
+                    </dd>
+                  </div>
+                )}
+                {inquiry.mailNotSent && (
+                  <div>
+                    <dt className="visually-hidden">Mail</dt>
+                    <dd className="inbox-mark">{inboxText.mailNotSent}</dd>
+                  </div>
+                )}
+              </dl>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {total > PAGE_SIZE && (
+        <nav className="inbox-pages" aria-label="Pages">
+          {page > 1 ? (
+            <a href={inboxListUrl(filter, page - 1)}>{byAge ? inboxText.previous : inboxText.previousPage}</a>
+          ) : (
+            <span />
+          )}
+          {last < total ? (
+            <a href={inboxListUrl(filter, page + 1)}>{byAge ? inboxText.next : inboxText.nextPage}</a>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </StaffPage>
   );
 }

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { billing } from "../../site/content/billing.ts";
-import { StaffBar } from "../components/staff-bar.tsx";
+import { StaffField } from "../components/staff-field.tsx";
+import { StaffPage } from "../components/staff-page.tsx";
 import { quotationText } from "../content/quotations.ts";
 import { staffRequestFor } from "../lib/inbox-request.server.ts";
 import { staffPageMeta } from "../lib/page.ts";
@@ -81,97 +82,91 @@ export default function QuotationForm({ loaderData, actionData }: Route.Componen
   const words = quotationText.fields;
   const failed = Object.keys(errors).length > 0;
   return (
-    <>
-      <StaffBar staff={staff} />
-      <div className="container staff-page">
-        <p>
-          <a href={staffPaths.inquiry(reference)}>{reference}</a>
+    <StaffPage staff={staff} back={{ href: staffPaths.inquiry(reference), label: reference }}>
+      <h1>{editing ? quotationText.editTitle : quotationText.newTitle}</h1>
+      {failed && (
+        <p className="staff-notice staff-notice--warning" role="alert">
+          {quotationText.errorSummary}
         </p>
-        <h1>{editing ? quotationText.editTitle : quotationText.newTitle}</h1>
-        {failed && (
-          <p className="staff-notice staff-notice--warning" role="alert">
-            {quotationText.errorSummary}
-          </p>
-        )}
-        <form method="post" className="staff-form quotation-form" noValidate>
-          <fieldset className="staff-panel">
-            <legend>{quotationText.buyer}</legend>
-            <div className="quotation-form__grid">
-              {(["buyer_name", "buyer_company", "buyer_gstin", "buyer_email", "buyer_phone", "buyer_pin"] as const).map(
-                (name) => (
-                  <Field key={name} name={name} label={words[name]} values={values} errors={errors} />
-                ),
-              )}
-            </div>
-          </fieldset>
+      )}
+      <form method="post" className="staff-form quotation-form" noValidate>
+        <fieldset className="staff-panel">
+          <legend>{quotationText.buyer}</legend>
+          <div className="quotation-form__grid">
+            {(["buyer_name", "buyer_company", "buyer_gstin", "buyer_email", "buyer_phone", "buyer_pin"] as const).map(
+              (name) => (
+                <Field key={name} name={name} label={words[name]} values={values} errors={errors} />
+              ),
+            )}
+          </div>
+        </fieldset>
 
-          <fieldset className="staff-panel">
-            <legend>{quotationText.lines}</legend>
-            {Array.from({ length: rows }, (_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position; its fields are named by it.
-              <fieldset key={index} className="quotation-line">
-                <legend>{quotationText.line(index + 1)}</legend>
+        <fieldset className="staff-panel">
+          <legend>{quotationText.lines}</legend>
+          {Array.from({ length: rows }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position; its fields are named by it.
+            <fieldset key={index} className="quotation-line">
+              <legend>{quotationText.line(index + 1)}</legend>
+              <Field
+                name={lineField(index, "description")}
+                label={words.description}
+                values={values}
+                errors={errors}
+                multiline
+              />
+              <div className="quotation-form__grid">
+                <Field name={lineField(index, "hsn")} label={words.hsn} values={values} errors={errors} numeric />
                 <Field
-                  name={lineField(index, "description")}
-                  label={words.description}
+                  name={lineField(index, "quantity")}
+                  label={words.quantity}
                   values={values}
                   errors={errors}
-                  multiline
+                  decimal
                 />
-                <div className="quotation-form__grid">
-                  <Field name={lineField(index, "hsn")} label={words.hsn} values={values} errors={errors} numeric />
-                  <Field
-                    name={lineField(index, "quantity")}
-                    label={words.quantity}
-                    values={values}
-                    errors={errors}
-                    decimal
-                  />
-                  <Field
-                    name={lineField(index, "unit")}
-                    label={words.unit}
-                    values={values}
-                    errors={errors}
-                    list="quotation-units"
-                  />
-                  <Field name={lineField(index, "price")} label={words.price} values={values} errors={errors} decimal />
-                  <RateField name={lineField(index, "rate")} values={values} errors={errors} />
-                </div>
-              </fieldset>
+                <Field
+                  name={lineField(index, "unit")}
+                  label={words.unit}
+                  values={values}
+                  errors={errors}
+                  list="quotation-units"
+                />
+                <Field name={lineField(index, "price")} label={words.price} values={values} errors={errors} decimal />
+                <RateField name={lineField(index, "rate")} values={values} errors={errors} />
+              </div>
+            </fieldset>
+          ))}
+          <datalist id="quotation-units">
+            {billing.units.map((unit) => (
+              <option key={unit} value={unit} />
             ))}
-            <datalist id="quotation-units">
-              {billing.units.map((unit) => (
-                <option key={unit} value={unit} />
-              ))}
-            </datalist>
-            <button type="submit" name="intent" value="add-line" className="staff-button staff-button--quiet">
-              {quotationText.addLine}
-            </button>
-          </fieldset>
-
-          <fieldset className="staff-panel">
-            <legend>{quotationText.charges}</legend>
-            <div className="quotation-form__grid">
-              {(["discount", "packing", "freight"] as const).map((name) => (
-                <Field key={name} name={name} label={words[name]} values={values} errors={errors} />
-              ))}
-            </div>
-          </fieldset>
-
-          <fieldset className="staff-panel">
-            <legend>{quotationText.terms}</legend>
-            <Field name="valid_until" label={words.valid_until} values={values} errors={errors} type="date" />
-            {(["lead_time", "payment_terms", "delivery_terms", "notes"] as const).map((name) => (
-              <Field key={name} name={name} label={words[name]} values={values} errors={errors} multiline />
-            ))}
-          </fieldset>
-
-          <button type="submit" name="intent" value="save" className="staff-button">
-            {quotationText.save}
+          </datalist>
+          <button type="submit" name="intent" value="add-line" className="staff-button staff-button--quiet">
+            {quotationText.addLine}
           </button>
-        </form>
-      </div>
-    </>
+        </fieldset>
+
+        <fieldset className="staff-panel">
+          <legend>{quotationText.charges}</legend>
+          <div className="quotation-form__grid">
+            {(["discount", "packing", "freight"] as const).map((name) => (
+              <Field key={name} name={name} label={words[name]} values={values} errors={errors} />
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="staff-panel">
+          <legend>{quotationText.terms}</legend>
+          <Field name="valid_until" label={words.valid_until} values={values} errors={errors} type="date" />
+          {(["lead_time", "payment_terms", "delivery_terms", "notes"] as const).map((name) => (
+            <Field key={name} name={name} label={words[name]} values={values} errors={errors} multiline />
+          ))}
+        </fieldset>
+
+        <button type="submit" name="intent" value="save" className="staff-button">
+          {quotationText.save}
+        </button>
+      </form>
+    </StaffPage>
   );
 }
 
@@ -189,35 +184,22 @@ type FieldProps = {
 
 /** A labelled field with its message beside it, tied to it for screen readers. */
 function Field({ name, label, values, errors, multiline, numeric, decimal, type, list }: FieldProps) {
-  const error = errors[name];
-  const describedBy = error ? `${name}-error` : undefined;
-  const common = {
-    id: name,
-    name,
-    defaultValue: values[name] ?? "",
-    maxLength: TEXT_LIMIT,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
-  };
   return (
-    <div className="staff-field">
-      <label htmlFor={name}>{label}</label>
-      {error && (
-        <p id={describedBy} className="staff-field__error">
-          {error}
-        </p>
-      )}
-      {multiline ? (
-        <textarea rows={2} {...common} />
-      ) : (
-        <input
-          type={type ?? "text"}
-          inputMode={numeric ? "numeric" : decimal ? "decimal" : undefined}
-          list={list}
-          {...common}
-        />
-      )}
-    </div>
+    <StaffField id={name} label={label} error={errors[name]}>
+      {(described) => {
+        const common = { id: name, name, defaultValue: values[name] ?? "", maxLength: TEXT_LIMIT, ...described };
+        return multiline ? (
+          <textarea rows={2} {...common} />
+        ) : (
+          <input
+            type={type ?? "text"}
+            inputMode={numeric ? "numeric" : decimal ? "decimal" : undefined}
+            list={list}
+            {...common}
+          />
+        );
+      }}
+    </StaffField>
   );
 }
 
@@ -230,27 +212,17 @@ function RateField({
   values: QuotationFormValues;
   errors: QuotationFormErrors;
 }) {
-  const error = errors[name];
   return (
-    <div className="staff-field">
-      <label htmlFor={name}>{quotationText.fields.rate}</label>
-      {error && (
-        <p id={`${name}-error`} className="staff-field__error">
-          {error}
-        </p>
+    <StaffField id={name} label={quotationText.fields.rate} error={errors[name]}>
+      {(described) => (
+        <select id={name} name={name} defaultValue={values[name] || String(billing.defaultGstRate)} {...described}>
+          {billing.gstRates.map((rate) => (
+            <option key={rate} value={rate}>
+              {rate} %
+            </option>
+          ))}
+        </select>
       )}
-      <select
-        id={name}
-        name={name}
-        defaultValue={values[name] || String(billing.defaultGstRate)}
-        aria-describedby={error ? `${name}-error` : undefined}
-      >
-        {billing.gstRates.map((rate) => (
-          <option key={rate} value={rate}>
-            {rate} %
-          </option>
-        ))}
-      </select>
-    </div>
+    </StaffField>
   );
 }

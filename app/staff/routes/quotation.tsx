@@ -5,7 +5,7 @@ import { quotationPagePath } from "../../server/quotations/quotation-mails.serve
 import { standingOf } from "../../server/quotations/quotations.server.ts";
 import { QuotationSummary } from "../../site/components/quotation/quotation-summary.tsx";
 import { site } from "../../site/content/site.ts";
-import { StaffBar } from "../components/staff-bar.tsx";
+import { StaffPage } from "../components/staff-page.tsx";
 import { quotationText } from "../content/quotations.ts";
 import { staffRequestFor } from "../lib/inbox-request.server.ts";
 import { staffPageMeta } from "../lib/page.ts";
@@ -84,94 +84,83 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
   const { staff, reference, id, state, standing, document, done, sent, link, mail, accepted, changes } = loaderData;
   const refused = actionData?.refused;
   return (
-    <>
-      <StaffBar staff={staff} />
-      <div className="container staff-page">
-        <p>
-          <a href={staffPaths.inquiry(reference)}>{reference}</a>
+    <StaffPage staff={staff} back={{ href: staffPaths.inquiry(reference), label: reference }} done={done}>
+      {refused && (
+        <p className="staff-notice staff-notice--warning" role="alert">
+          {refused}
         </p>
-        {done && (
-          <p className="staff-notice" role="status">
-            {done}
-          </p>
-        )}
-        {refused && (
-          <p className="staff-notice staff-notice--warning" role="alert">
-            {refused}
-          </p>
-        )}
-        <h1>
-          {document.number ?? quotationText.draft}: {quotationText.standing[standing]}
-        </h1>
+      )}
+      <h1>
+        {document.number ?? quotationText.draft}: {quotationText.standing[standing]}
+      </h1>
 
-        {accepted && (
-          <p className="staff-notice">
-            {quotationText.acceptedBy} <bdi>{accepted.name}</bdi>, {accepted.at}.
-            {accepted.po ? (
-              <>
-                {" "}
-                {quotationText.purchaseOrder} <bdi>{accepted.po}</bdi>.
-              </>
-            ) : null}
+      {accepted && (
+        <p className="staff-notice">
+          {quotationText.acceptedBy} <bdi>{accepted.name}</bdi>, {accepted.at}.
+          {accepted.po ? (
+            <>
+              {" "}
+              {quotationText.purchaseOrder} <bdi>{accepted.po}</bdi>.
+            </>
+          ) : null}
+        </p>
+      )}
+      {changes && (
+        <div className="staff-notice staff-notice--warning">
+          <p>{quotationText.changesNote(changes.at)}</p>
+          <p className="inbox-note" dir="auto">
+            {changes.message}
           </p>
-        )}
-        {changes && (
-          <div className="staff-notice staff-notice--warning">
-            <p>{quotationText.changesNote(changes.at)}</p>
-            <p className="inbox-note" dir="auto">
-              {changes.message}
-            </p>
-          </div>
-        )}
-        {sent && link && (
-          <div className="staff-panel">
-            <p>{quotationText.sentNote(sent)}</p>
+        </div>
+      )}
+      {sent && link && (
+        <div className="staff-panel">
+          <p>{quotationText.sentNote(sent)}</p>
+          <p>
+            <code className="quotation-link">{link}</code>
+          </p>
+          {mail && (
             <p>
-              <code className="quotation-link">{link}</code>
+              {quotationText.mailState}: {mail.words}
             </p>
-            {mail && (
-              <p>
-                {quotationText.mailState}: {mail.words}
-              </p>
-            )}
-            {mail?.canSendAgain && (
-              <ActionButton intent="send-again" quiet>
-                {quotationText.sendAgain}
-              </ActionButton>
-            )}
-          </div>
-        )}
+          )}
+          {mail?.canSendAgain && (
+            <ActionButton intent="send-again" quiet>
+              {quotationText.sendAgain}
+            </ActionButton>
+          )}
+        </div>
+      )}
 
-        <ul className="inbox-replies" aria-label="Actions">
+      <ul className="inbox-replies" aria-label="Actions">
+        <li>
+          <a className="staff-button" href={staffPaths.quotationPdf(reference, id)}>
+            {quotationText.preview}
+          </a>
+        </li>
+        {state === "draft" && (
           <li>
-            <a className="staff-button" href={staffPaths.quotationPdf(reference, id)}>
-              {quotationText.preview}
+            <a className="staff-button staff-button--quiet" href={staffPaths.editQuotation(reference, id)}>
+              {quotationText.edit}
             </a>
           </li>
-          {state === "draft" && (
-            <li>
-              <a className="staff-button staff-button--quiet" href={staffPaths.editQuotation(reference, id)}>
-                {quotationText.edit}
-              </a>
-            </li>
-          )}
-          {state === "draft" && (
-            <li>
-              <ActionButton intent="send">{quotationText.send}</ActionButton>
-            </li>
-          )}
-          {(state === "sent" || state === "changes" || state === "superseded") && (
-            <li>
-              <ActionButton intent="revise" quiet>
-                {quotationText.revise}
-              </ActionButton>
-            </li>
-          )}
-        </ul>
+        )}
+        {state === "draft" && (
+          <li>
+            <ActionButton intent="send">{quotationText.send}</ActionButton>
+          </li>
+        )}
+        {(state === "sent" || state === "changes" || state === "superseded") && (
+          <li>
+            <ActionButton intent="revise" quiet>
+              {quotationText.revise}
+            </ActionButton>
+          </li>
+        )}
+      </ul>
 
-        <QuotationSummary document={document} />
-      </div>
-    </>
+      <QuotationSummary document={document} />
+    </StaffPage>
   );
 }
 

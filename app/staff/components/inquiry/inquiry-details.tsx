@@ -1,0 +1,55 @@
+type Details = {
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  service: { name: string; url: string } | null;
+  sourcePage: string | null;
+};
+
+/** What the person wrote, and where they came from. */
+export function InquiryDetails({ inquiry }: { inquiry: Details }) {
+  return (
+    <section className="staff-panel" aria-labelledby="inquiry-details">
+      <h2 id="inquiry-details">The inquiry</h2>
+      <dl className="inbox-fields">
+        <dt>Name</dt>
+        <dd dir="auto">{inquiry.name}</dd>
+        <dt>E-mail</dt>
+        <dd dir="auto">{inquiry.email}</dd>
+        <dt>Phone</dt>
+        <dd>{inquiry.phone}</dd>
+        <dt>Subject</dt>
+        <dd dir="auto">{inquiry.subject}</dd>
+        <dt>Message</dt>
+        <dd className="inbox-message" dir="auto">
+          {inquiry.message}
+        </dd>
+        <dt>Service</dt>
+        <dd>{inquiry.service ? <a href={inquiry.service.url}>{inquiry.service.name}</a> : "None"}</dd>
+        <dt>Came from</dt>
+        <dd>{inquiry.sourcePage ? <a href={inquiry.sourcePage}>{inquiry.sourcePage}</a> : "Not known"}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** The quote form's particulars, label beside value. */
+export function QuoteRequest({ rows }: { rows: readonly (readonly [string, string])[] }) {
+  return (
+    <section className="staff-panel" aria-labelledby="inquiry-quote">
+      <h2 id="inquiry-quote">Quote request</h2>
+      <table className="inbox-quote">
+        <tbody>
+          {rows.map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td dir="auto">{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
