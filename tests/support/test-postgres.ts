@@ -34,7 +34,9 @@ export async function throwawayPostgresDatabase(
   await asAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}${from}`));
   return {
     url: databaseUrl(serverUrl, name),
-    drop: () => asAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+    drop: async () => {
+      await asAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
   };
 }
 
