@@ -1,29 +1,26 @@
-import { createWriteStream, existsSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, open, readFile, rm, stat } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { chmod, mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { ARTWORK_HEAD_BYTES, detectArtworkKind } from "../uploads/artwork-kind.server.ts";
-import { type ArtworkKind, artworkKindLabels } from "../uploads/artwork-kinds.ts";
+import type { ArtworkKind } from "../uploads/artwork-kinds.ts";
+import { epsFontLines, firstSvg, pictureLines } from "./check-lines.ts";
+import { type CheckContext, type KindResult, noPreview, type PreviewImage } from "./check-result.ts";
+import { checkZip } from "./check-zip.server.ts";
 import type { ImageInfo, ImageJob } from "./image-tool.ts";
 import { fontLines, imageLines, pageLines, parsePdfFonts, parsePdfImages, parsePdfInfo } from "./pdf-report.ts";
 import {
   type CheckOutcome,
   check,
-  type FileFindings,
   fine,
-  MM_PER_INCH,
-  mm,
   mmFromPoints,
-  PRINT_PPI,
   plural,
-  problem,
   type ReportLine,
-  resolutionMark,
   type ZipEntryFindings,
 } from "./report.ts";
 import { type RequestedSize, sizeLine } from "./requested-size.ts";
+import { hasBytes, nodeFiles, readHead, writeNew } from "./scratch-files.server.ts";
 import {
   defaultRunLimits,
   failureOf,
@@ -35,10 +32,8 @@ import {
   type ToolSet,
   toolPackages,
 } from "./tools.server.ts";
-import { listZip, unpackEntry } from "./zip-entries.server.ts";
 
-/** A preview as stored: the large image for the inquiry page, the small one for the file list. */
-export type PreviewImage = { large: Buffer; small: Buffer };
+export type { PreviewImage } from "./check-result.ts";
 
 export type CheckedFile = { outcome: CheckOutcome; images: PreviewImage[] };
 
@@ -65,20 +60,11 @@ export const previewSize = { longSide: 1200, smallSide: 320 } as const;
 /** Above this many pages a PDF is not read at all; fonts and images are read on the first pagesRead. */
 const MAX_PAGES = 5000;
 const PAGES_READ = 200;
-/** A ZIP's files get previews up to this many, the rest are listed. */
-const ZIP_PREVIEWS = 20;
 /** An SVG is read whole to check its references: bigger than this is not previewed. */
 const MAX_SVG_BYTES = 20 * 1024 * 1024;
 
-type Ctx = { dir: string; requested: RequestedSize | undefined; signal: AbortSignal; deadline: number };
 /** The files a program reads and writes: in the sandbox, the only ones it sees. */
 type Files = { reads: readonly string[]; writes?: readonly string[] };
-type Result = { findings: FileFindings; images: PreviewImage[] };
-
-const noPreview = (reason: string, report: ReportLine[] = []): Result => ({
-  findings: { previews: 0, noPreview: reason, report },
-  images: [],
-});
 
 /**
  * Checks uploaded artwork: one preview of its first page or artboard, and a
@@ -95,7 +81,7 @@ export function createArtworkChecker(options: CheckerOptions) {
   const imageToolFiles = imageTool ? nodeFiles(imageTool) : [];
 
   /** A program of the check's, under the check's sandbox and within what is left of its time. */
-  function runIn(ctx: Ctx, command: string, args: string[], files: Files, extra: Partial<RunLimits> = {}) {
+  function runIn(ctx: CheckContext, command: string, args: string[], files: Files, extra: Partial<RunLimits> = {}) {
     const own = extra.timeoutMs ?? limits.timeoutMs ?? defaultRunLimits.timeoutMs;
     const timeoutMs = Math.max(1, Math.min(own, ctx.deadline - performance.now()));
     return runTool(command, args, {
@@ -107,7 +93,7 @@ export function createArtworkChecker(options: CheckerOptions) {
     });
   }
 
-  async function run(ctx: Ctx, tool: ToolName, args: string[], files: Files, extra: Partial<RunLimits> = {}) {
+  async function run(ctx: CheckContext, tool: ToolName, args: string[], files: Files, extra: Partial<RunLimits> = {}) {
     return runIn(ctx, tool, args, files, extra);
   }
 
@@ -120,7 +106,7 @@ export function createArtworkChecker(options: CheckerOptions) {
 
   /** Renders a picture file into large and small WebP, reading what it is. */
   async function render(
-    ctx: Ctx,
+    ctx: CheckContext,
     input: string,
     mode: ImageJob["mode"],
   ): Promise<{ info: ImageInfo; image: PreviewImage } | { failure: string }> {
@@ -151,7 +137,7 @@ export function createArtworkChecker(options: CheckerOptions) {
     };
   }
 
-  async function pdf(ctx: Ctx, input: string, sizeFrom?: ReportLine[]): Promise<Result> {
+  async function pdf(ctx: CheckContext, input: string, sizeFrom?: ReportLine[]): Promise<KindResult> {
     const absent = missing(["pdfinfo", "pdftoppm", "pdffonts", "pdfimages"]);
     if (absent) return noPreview(absent);
     const reads = { reads: [input] };
@@ -211,7 +197,7 @@ export function createArtworkChecker(options: CheckerOptions) {
   }
 
   /** EPS through Ghostscript (always -dSAFER) into a PDF, which the PDF checks read; its size and fonts from its own comments. */
-  async function eps(ctx: Ctx, input: string): Promise<Result> {
+  async function eps(ctx: CheckContext, input: string): Promise<KindResult> {
     const absent = missing(["gs"]);
     if (absent) return noPreview(absent);
     const head = await readHead(input);
@@ -249,7 +235,7 @@ export function createArtworkChecker(options: CheckerOptions) {
     return pdf(ctx, converted, lines);
   }
 
-  async function cdr(ctx: Ctx, input: string): Promise<Result> {
+  async function cdr(ctx: CheckContext, input: string): Promise<KindResult> {
     const absent = missing(["cdr2xhtml"]);
     if (absent) return noPreview(absent);
     const result = await run(ctx, "cdr2xhtml", [input], { reads: [input] }, { outputBytes: 64 * 1024 * 1024 });
@@ -265,7 +251,7 @@ export function createArtworkChecker(options: CheckerOptions) {
   }
 
   /** An SVG, or a CorelDRAW page turned into one: read and drawn in the image tool's process, under its limits. */
-  async function vector(ctx: Ctx, file: string): Promise<Result> {
+  async function vector(ctx: CheckContext, file: string): Promise<KindResult> {
     const rendered = await render(ctx, file, "svg");
     if ("failure" in rendered) return noPreview(rendered.failure);
     const { sizeMm, liveText } = rendered.info;
@@ -279,91 +265,19 @@ export function createArtworkChecker(options: CheckerOptions) {
     return { findings: { previews: 1, report }, images: [rendered.image] };
   }
 
-  async function svg(ctx: Ctx, input: string): Promise<Result> {
+  async function svg(ctx: CheckContext, input: string): Promise<KindResult> {
     const { size } = await stat(input);
     if (size > MAX_SVG_BYTES) return noPreview("the SVG is too large to preview (over 20 MB)");
     return vector(ctx, input);
   }
 
-  async function picture(ctx: Ctx, input: string, kind: ArtworkKind): Promise<Result> {
+  async function picture(ctx: CheckContext, input: string, kind: ArtworkKind): Promise<KindResult> {
     const rendered = await render(ctx, input, kind === "psd" ? "psd" : "raster");
     if ("failure" in rendered) return noPreview(rendered.failure);
     return { findings: { previews: 1, report: pictureLines(rendered.info, ctx.requested) }, images: [rendered.image] };
   }
 
-  async function zip(ctx: Ctx, input: string): Promise<{ result: Result; entries?: ZipEntryFindings[] }> {
-    const listing = await listZip(input);
-    if ("refused" in listing) return { result: noPreview(listing.refused) };
-    const entries: ZipEntryFindings[] = [];
-    const images: PreviewImage[] = [];
-    let previewed = 0;
-    let unopened = 0;
-    for (const entry of listing.entries) {
-      const listed: ZipEntryFindings = { name: entry.name, size: entry.size };
-      entries.push(listed);
-      if (entry.size === 0) continue;
-      // The check's time is up: the files after this one are listed, not opened.
-      if (ctx.signal.aborted) {
-        unopened++;
-        continue;
-      }
-      if (previewed >= ZIP_PREVIEWS) {
-        unopened++;
-        continue;
-      }
-      const entryDir = await mkdtemp(path.join(ctx.dir, "entry-"));
-      try {
-        const unpacked = path.join(entryDir, "input");
-        try {
-          await unpackEntry(input, entry, unpacked);
-        } catch (error) {
-          // yauzl's own check and ours both stop a file that inflates past its listed size.
-          const larger = error instanceof Error && /larger than|too many bytes/i.test(error.message);
-          const reason = larger
-            ? "a file in the ZIP is larger than the ZIP says"
-            : "a file in the ZIP could not be unpacked";
-          // The previews already made stay, with the files they belong to: the rest is not read.
-          if (images.length === 0) return { result: noPreview(reason), entries };
-          return { result: { findings: { previews: images.length, report: [problem(reason)] }, images }, entries };
-        }
-        const kind = await detectArtworkKind(Buffer.from(await readHead(unpacked), "latin1"));
-        if (!kind || kind === "zip") continue;
-        listed.kind = artworkKindLabels[kind];
-        previewed++;
-        const inner = await checkKind({ ...ctx, dir: entryDir }, unpacked, kind);
-        listed.findings = { ...inner.findings, ...(inner.images[0] ? { preview: images.length } : {}) };
-        images.push(...inner.images);
-      } finally {
-        // Each file's folder goes as soon as it is read, so that the ZIP never stands unpacked whole.
-        await rm(entryDir, { recursive: true, force: true });
-      }
-    }
-    const report = [fine(`${plural(entries.length, "file")} in the ZIP`)];
-    if (ctx.signal.aborted) {
-      report.push(
-        check(`The check's ${Math.round(budgetMs / 1000)} s ran out: ${plural(unopened, "file")} not opened`),
-      );
-    } else if (unopened > 0) {
-      report.push(
-        check(
-          `Previews were made of the first ${ZIP_PREVIEWS} artwork files; ${plural(unopened, "file")} after them not opened`,
-        ),
-      );
-    }
-    return {
-      result: {
-        findings: {
-          previews: images.length,
-          report,
-          ...(images.length === 0 ? { noPreview: "the ZIP holds no artwork file of a kind this site reads" } : {}),
-        },
-        images,
-      },
-      entries,
-    };
-  }
-
-  async function checkKind(ctx: Ctx, input: string, kind: ArtworkKind): Promise<Result> {
+  async function checkKind(ctx: CheckContext, input: string, kind: ArtworkKind): Promise<KindResult> {
     // Without prlimit no program runs under its limits, and none is run at all.
     const unlimited = missing(["prlimit"]);
     if (unlimited) return noPreview(unlimited);
@@ -409,9 +323,9 @@ export function createArtworkChecker(options: CheckerOptions) {
           signal: signal ? AbortSignal.any([signal, budget]) : budget,
           deadline: performance.now() + budgetMs,
         };
-        let result: Result;
+        let result: KindResult;
         let entries: ZipEntryFindings[] | undefined;
-        if (file.kind === "zip") ({ result, entries } = await zip(ctx, input));
+        if (file.kind === "zip") ({ result, entries } = await checkZip(ctx, input, checkKind, budgetMs));
         else result = await checkKind(ctx, input, file.kind);
         const ms = Math.round(performance.now() - started);
         return { outcome: { ...result.findings, ...(entries ? { entries } : {}), ms }, images: result.images };
@@ -424,123 +338,8 @@ export function createArtworkChecker(options: CheckerOptions) {
 
 export type ArtworkChecker = ReturnType<typeof createArtworkChecker>;
 
-async function hasBytes(file: string): Promise<boolean> {
-  return stat(file).then(
-    (info) => info.size > 0,
-    () => false,
-  );
-}
-
-/**
- * What the image tool reads beside the picture: Node's folder, the tool's own
- * folder (its readers of SVG and PSD), and the project's package.json and
- * node_modules (sharp and libvips), nothing else of the project.
- */
-function nodeFiles(imageTool: string): string[] {
-  const files = [path.dirname(process.execPath), path.dirname(imageTool)];
-  for (let folder = path.dirname(imageTool); ; folder = path.dirname(folder)) {
-    if (existsSync(path.join(folder, "node_modules"))) {
-      files.push(path.join(folder, "node_modules"));
-      if (existsSync(path.join(folder, "package.json"))) files.push(path.join(folder, "package.json"));
-      return files;
-    }
-    if (path.dirname(folder) === folder) return files;
-  }
-}
-
 /** A tool's first line on stderr, to add to a reason. */
 function saying(stderr: string): string {
   const line = firstLine(stderr);
   return line ? ` (${line.slice(0, 120)})` : "";
-}
-
-async function readHead(file: string): Promise<string> {
-  const handle = await open(file);
-  try {
-    const buffer = Buffer.alloc(ARTWORK_HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead).toString("latin1");
-  } finally {
-    await handle.close();
-  }
-}
-
-async function writeNew(file: string, text: string): Promise<void> {
-  const handle = await open(file, "wx", 0o600);
-  try {
-    await handle.writeFile(text, "utf8");
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The first page of cdr2xhtml's XHTML, as a standalone SVG. */
-function firstSvg(xhtml: string): string | undefined {
-  // Found by position, not a pattern, to take the same time however the page is written.
-  const start = xhtml.search(/<svg:svg[\s>]/);
-  const close = "</svg:svg>";
-  const end = start < 0 ? -1 : xhtml.indexOf(close, start);
-  if (end < 0) return undefined;
-  const found = xhtml.slice(start, end + close.length);
-  const plain = found.replace(/<(\/?)svg:/g, "<$1");
-  return plain.replace(/^<svg\b/, '<svg xmlns="http://www.w3.org/2000/svg"');
-}
-
-/** An EPS lists the fonts it needs and does not carry in its DSC comments. */
-function epsFontLines(head: string): ReportLine[] {
-  const needed = new Set<string>();
-  let inNeeded = false;
-  for (const line of head.split(/\r\n|\r|\n/)) {
-    const start =
-      line.match(/^%%Document(?:Needed)?Resources:\s*(.*)$/) ?? line.match(/^%%DocumentNeededFonts:\s*(.*)$/);
-    const isNeeded = /^%%DocumentNeeded/.test(line);
-    const more = line.match(/^%%\+\s*(.*)$/);
-    const words = start ? start[1] : inNeeded && more ? more[1] : undefined;
-    if (start) inNeeded = isNeeded;
-    else if (!more) inNeeded = false;
-    if (words === undefined || !inNeeded) continue;
-    const fonts = /^%%DocumentNeededFonts/.test(line)
-      ? words.split(/\s+/)
-      : (words.match(/font\s+(.+)/)?.[1] ?? "").split(/\s+/);
-    for (const font of fonts) if (font && font !== "(atend)") needed.add(font);
-  }
-  if (needed.size === 0) return [fine("No fonts needed from outside the file")];
-  return [
-    problem(
-      `${plural(needed.size, "font")} not included (${[...needed].slice(0, 5).join(", ")}): ask for text in outlines`,
-    ),
-  ];
-}
-
-/** A picture's size, resolution at print size, and colours. */
-function pictureLines(info: ImageInfo, requested: RequestedSize | undefined): ReportLine[] {
-  const at300 = (pixels: number) => mm((pixels / PRINT_PPI) * MM_PER_INCH);
-  const lines: ReportLine[] = [
-    fine(
-      `${info.width} × ${info.height} pixels: at ${PRINT_PPI} ppi it prints ${at300(info.width)} × ${at300(info.height)} mm`,
-    ),
-  ];
-  if (requested) {
-    // Turned to match the picture's orientation.
-    const [long, short] = [Math.max(requested.width, requested.height), Math.min(requested.width, requested.height)];
-    const landscape = info.width >= info.height;
-    const [width, height] = landscape ? [long, short] : [short, long];
-    const ppi = Math.round(Math.min(info.width / (width / MM_PER_INCH), info.height / (height / MM_PER_INCH)));
-    lines.push({ mark: resolutionMark(ppi), text: `At the ${requested.label} asked for: ${ppi} ppi${ppiAdvice(ppi)}` });
-  } else if (info.ppi) {
-    const ppi = Math.round(info.ppi);
-    const size = `${mm((info.width / ppi) * MM_PER_INCH)} × ${mm((info.height / ppi) * MM_PER_INCH)} mm`;
-    lines.push({ mark: resolutionMark(ppi), text: `Saved at ${ppi} ppi, for ${size}${ppiAdvice(ppi)}` });
-  } else {
-    lines.push(check("No print size is stored in the file: check the size it is meant for"));
-  }
-  if (/^(srgb|rgb|rgb16|scrgb)$/.test(info.space)) lines.push(check("RGB colours: they will shift in CMYK print"));
-  else if (info.space === "cmyk") lines.push(fine("CMYK colours"));
-  else if (/^(b-w|grey16|grayscale)$/.test(info.space)) lines.push(fine("Greyscale"));
-  return lines;
-}
-
-function ppiAdvice(ppi: number): string {
-  const mark = resolutionMark(ppi);
-  return mark === "problem" ? ": will print blurred" : mark === "check" ? ": may print soft" : "";
 }
