@@ -21,10 +21,10 @@ import {
   startOutboxWorker,
 } from "./mail/outbox.server.ts";
 import {
+  ARTWORK_CHECK,
   type ArtworkChecks,
-  type ArtworkCheckWorker,
+  artworkCheckJob,
   createArtworkChecks,
-  startArtworkCheckWorker,
 } from "./previews/artwork-checks.server.ts";
 import { createArtworkChecker } from "./previews/check-artwork.server.ts";
 import { findTools, missingPackages, sandboxFor } from "./previews/tools.server.ts";
@@ -122,7 +122,7 @@ export async function startSiteServices(log: Log = console, options: StartOption
     jobs.every("digest", digest.periods, digest.handler);
   }
   if (running.uploads && running.artworkChecks) {
-    jobs.drive(await startChecks(running.uploads, running.artworkChecks, options, log));
+    jobs.register(ARTWORK_CHECK, await checkJob(running.uploads, running.artworkChecks, options, log));
   }
   const afterDeleting = () => void running.sweepFiles();
   jobs.every(
@@ -225,7 +225,7 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
     }
   };
   const jobs = startJobRuntime({ db, log });
-  const artworkChecks = uploads ? createArtworkChecks(db) : undefined;
+  const artworkChecks = uploads ? createArtworkChecks(db, content.quoteForm.words) : undefined;
   const quotations = createQuotations(db, content.inbox, content);
   const common = {
     env,
@@ -322,11 +322,11 @@ function registerMails(
 }
 
 /**
- * The checks of artwork files, run by this instance's worker. The programs
+ * The checks of artwork files, jobs of this instance's runtime. The programs
  * they use are looked up once; those missing are named once, here, and the
  * files of their kinds get "no preview" with the same words.
  */
-async function startChecks(uploads: UploadServices, checks: ArtworkChecks, options: StartOptions, log: Log) {
+async function checkJob(uploads: UploadServices, checks: ArtworkChecks, options: StartOptions, log: Log) {
   const tools = await findTools();
   const missing = missingPackages(tools);
   if (!options.imageTool || missing.length > 0) {
@@ -342,7 +342,7 @@ async function startChecks(uploads: UploadServices, checks: ArtworkChecks, optio
     );
   }
   const checker = createArtworkChecker({ tools, imageTool: options.imageTool ?? "", scratchRoot: undefined, sandbox });
-  return startArtworkCheckWorker({ checks, checker, read: (id) => uploads.storage.read(id), log });
+  return artworkCheckJob({ checks, checker, read: (id) => uploads.storage.read(id), log });
 }
 
 class NoRecipientError extends Error {

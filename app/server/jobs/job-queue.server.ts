@@ -47,6 +47,19 @@ export async function queueJob(
   return added > 0;
 }
 
+/**
+ * Inside the transaction that records a job's result: whether its runner
+ * still holds the lease. The row is written, so on PostgreSQL no other
+ * instance takes the job before that transaction ends.
+ */
+export async function holdsLease(tx: Queries, job: ClaimedJob): Promise<boolean> {
+  const held = await tx.run(
+    "UPDATE jobs SET lease_token = lease_token WHERE id = ? AND lease_token = ? AND state = 'pending'",
+    [job.id, job.leaseToken],
+  );
+  return held > 0;
+}
+
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
 /**

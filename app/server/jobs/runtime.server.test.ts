@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { newTestStoreLocation, openTestStore, testEngine } from "../../../tests/support/test-store.ts";
 import type { Database } from "../store/db.server.ts";
 import { openStore } from "../store/open-store.server.ts";
-import { onQueued, queueJob } from "./job-queue.server.ts";
+import { createJobQueue, onQueued, queueJob } from "./job-queue.server.ts";
 import { type ClaimedJob, type JobHandler, type JobRuntime, startJobRuntime } from "./runtime.server.ts";
 
 const cleanUps: (() => Promise<void>)[] = [];
@@ -110,6 +110,57 @@ describe("the job runtime", () => {
     const gaps = tries.slice(1).map((at, index) => at - (tries[index] ?? at));
     expect(gaps[0]).toBeGreaterThanOrEqual(40);
     expect(gaps[1]).toBeGreaterThanOrEqual(80);
+  });
+
+  test("a job whose every attempt ended with its lease running out is not run again: it ends failed, its kind told", async () => {
+    const db = await database();
+    await queueJob(db, { kind: "crashes-its-runner", at: 0 });
+    // Three runners that took it and died, as when the job brings its process down.
+    const queue = createJobQueue(db);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const [job] = await queue.claimDue(["crashes-its-runner"], attempt * 1000, 1, () => 500);
+      expect(job?.attempt).toBe(attempt);
+    }
+    const ran: number[] = [];
+    const told: string[] = [];
+    runtime(db).register("crashes-its-runner", {
+      ...handler(async (job) => void ran.push(job.id)),
+      failed: async (_job, reason) => void told.push(reason),
+    });
+    await eventually(async () =>
+      expect(await db.get("SELECT state, attempts FROM jobs")).toEqual({ state: "failed", attempts: 4 }),
+    );
+    expect(ran).toEqual([]);
+    expect(told).toEqual(["no attempt ended: each time its lease ran out"]);
+  });
+
+  test("a kind limited to one at a time never runs two at once, and other kinds run beside it", async () => {
+    const db = await database();
+    let running = 0;
+    let most = 0;
+    const heavy: string[] = [];
+    const light: string[] = [];
+    const jobs = runtime(db);
+    jobs.register("heavy", {
+      ...handler(async (job) => {
+        most = Math.max(most, ++running);
+        await sleep(50);
+        running--;
+        heavy.push(String(job.id));
+      }),
+      concurrency: 1,
+    });
+    jobs.register(
+      "light",
+      handler(async (job) => void light.push(String(job.id))),
+    );
+    // The heavy ones first, so that a runtime taking jobs in order would take two of them together.
+    const at = Date.now();
+    for (const kind of ["heavy", "heavy", "heavy", "heavy", "light", "light", "light", "light"]) {
+      await queueJob(db, { kind, at });
+    }
+    await eventually(() => expect([heavy.length, light.length]).toEqual([4, 4]));
+    expect(most).toBe(1);
   });
 
   test.skipIf(testEngine !== "postgres")(

@@ -11,6 +11,14 @@ export type JobHandler = {
   run(job: ClaimedJob, signal: AbortSignal): Promise<void>;
   /** A failure no retry can mend: the job ends failed at once. */
   isPermanent?(error: unknown, job: ClaimedJob): boolean;
+  /**
+   * Records, where the kind keeps its own record, that the job ended failed:
+   * after its last attempt, or when every attempt ended with its lease running
+   * out (it took its process down, or outlasted its lease each time).
+   */
+  failed?(job: ClaimedJob, reason: string): Promise<void>;
+  /** At most this many of the kind at once in one instance (heavy work on few cores); the runtime's own limit otherwise. */
+  concurrency?: number;
   /** Names the job in the log without anyone's details. */
   label(job: ClaimedJob): string;
   /** Longer than the job may take between two renewals; renewed every third of it while it runs. */
@@ -123,17 +131,39 @@ export function startJobRuntime(options: {
 
   async function drain() {
     while (!stopped) {
-      const batch = await retryWhileBusy(
-        () => queue.claimDue(kinds(), now(), concurrency, (kind) => handlers.get(kind)?.leaseMs ?? 60_000),
-        { patienceMs: BUSY_PATIENCE_MS, signal: stopping.signal },
-      );
+      const batch = await claimBatch();
       if (batch.length === 0) return;
       await Promise.all(batch.map(runOne));
     }
   }
 
+  /** Up to `concurrency` due jobs, none of a kind beyond that kind's own limit. */
+  async function claimBatch(): Promise<ClaimedJob[]> {
+    const claim = (of: readonly string[], limit: number) =>
+      retryWhileBusy(() => queue.claimDue(of, now(), limit, (kind) => handlers.get(kind)?.leaseMs ?? 60_000), {
+        patienceMs: BUSY_PATIENCE_MS,
+        signal: stopping.signal,
+      });
+    const batch: ClaimedJob[] = [];
+    const unlimited: string[] = [];
+    for (const kind of kinds()) {
+      const limit = handlers.get(kind)?.concurrency;
+      if (limit === undefined) unlimited.push(kind);
+      else if (batch.length < concurrency)
+        batch.push(...(await claim([kind], Math.min(limit, concurrency - batch.length))));
+    }
+    if (batch.length < concurrency) batch.push(...(await claim(unlimited, concurrency - batch.length)));
+    return batch;
+  }
+
   async function runOne(job: ClaimedJob) {
     const handler = handlerOf(job);
+    if (job.attempt > handler.retry.maxAttempts) {
+      // Its attempts were counted as they began, and none ended with an answer: not again.
+      await fail(job, handler, "no attempt ended: each time its lease ran out");
+      await queueNextPeriod(job.kind);
+      return;
+    }
     // The lease is renewed while the job runs, so a long one is not taken up again by
     // another instance; one whose lease was lost is told to stop, its result no longer wanted.
     const lost = new AbortController();
@@ -159,14 +189,23 @@ export function startJobRuntime(options: {
   async function recordFailure(job: ClaimedJob, handler: JobHandler, error: unknown) {
     const reason = errorText(error);
     if (handler.isPermanent?.(error, job) || job.attempt >= handler.retry.maxAttempts) {
-      await record(() => queue.markFailed(job, now(), reason));
-      log.error(`${handler.label(job)} FAILED after ${job.attempt} attempt(s): ${reason}`);
+      await fail(job, handler, reason);
       return;
     }
     const delay = retryDelayMs(job.attempt, handler.retry, random);
     await record(() => queue.markRetry(job, now() + delay, reason));
     log.warn(
       `${handler.label(job)} did not run, attempt ${job.attempt} of ${handler.retry.maxAttempts}: ${reason}. Tried again in ${Math.round(delay / 1000)} s.`,
+    );
+  }
+
+  async function fail(job: ClaimedJob, handler: JobHandler, reason: string) {
+    await record(async () => {
+      await handler.failed?.(job, reason);
+      return queue.markFailed(job, now(), reason);
+    });
+    log.error(
+      `${handler.label(job)} FAILED after ${Math.min(job.attempt, handler.retry.maxAttempts)} attempt(s): ${reason}`,
     );
   }
 

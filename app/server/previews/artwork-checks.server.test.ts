@@ -2,16 +2,27 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { quoteFormContent } from "../../../tests/support/area-words.ts";
 import { openTestStore } from "../../../tests/support/test-store.ts";
-import { quoteFormText } from "../../site/content/quote-form.ts";
-import type { QuoteParticulars } from "../../site/lib/quote-schema.ts";
 import { createInquiryStore } from "../contact/inquiries.server.ts";
+import type { QuoteParticulars } from "../contact/quote-spec.ts";
+import { type ClaimedJob, createJobQueue } from "../jobs/job-queue.server.ts";
+import { type JobRuntime, startJobRuntime } from "../jobs/runtime.server.ts";
 import type { Database } from "../store/db.server.ts";
 import type { ArtworkKind } from "../uploads/artwork-kinds.ts";
-import { createArtworkChecks, forgetChecks, queueChecks, startArtworkCheckWorker } from "./artwork-checks.server.ts";
+import {
+  ARTWORK_CHECK,
+  artworkCheckJob,
+  createArtworkChecks,
+  forgetChecks,
+  queueChecks,
+} from "./artwork-checks.server.ts";
 import type { ArtworkChecker, CheckedFile, PreviewImage } from "./check-artwork.server.ts";
 import type { CheckOutcome } from "./report.ts";
 import type { RequestedSize } from "./requested-size.ts";
+
+/** The quote form's words, which a request's specification is kept in. */
+const quoteFormText = quoteFormContent.words;
 
 const visitor = {
   name: "Asha Verma",
@@ -77,9 +88,13 @@ async function queued(db: Database, kinds: readonly ArtworkKind[], options: { qu
   return inquiry;
 }
 
+/** Each check's state, with its job's attempts and due time. */
 async function checkRows(db: Database) {
   const rows = await db.all<{ upload_id: string; state: string; attempts: number | string; next_attempt_at: unknown }>(
-    "SELECT upload_id, state, attempts, next_attempt_at FROM artwork_checks ORDER BY upload_id",
+    `SELECT artwork_checks.upload_id, artwork_checks.state, jobs.attempts, jobs.next_attempt_at
+     FROM artwork_checks JOIN jobs ON jobs.kind = ? AND jobs.once_key = artwork_checks.upload_id
+     ORDER BY artwork_checks.upload_id`,
+    [ARTWORK_CHECK],
   );
   return rows.map((row) => ({
     uploadId: row.upload_id,
@@ -87,6 +102,19 @@ async function checkRows(db: Database) {
     attempts: Number(row.attempts),
     nextAttemptAt: Number(row.next_attempt_at),
   }));
+}
+
+/** Claims checks as an instance's runtime does; the job's payload names the file. */
+function claimer(db: Database) {
+  const queue = createJobQueue(db);
+  return {
+    queue,
+    async claim(now: number, leaseMs: number): Promise<(ClaimedJob & { uploadId: string }) | undefined> {
+      const [job] = await queue.claimDue([ARTWORK_CHECK], now, 1, () => leaseMs);
+      return job && { ...job, uploadId: (job.payload as { uploadId: string }).uploadId };
+    },
+    nextDueAt: () => queue.nextDueAt([ARTWORK_CHECK]),
+  };
 }
 
 const outcome: CheckOutcome = {
@@ -114,13 +142,25 @@ describe("the queue", () => {
       .sort((a, b) => a.uploadId.localeCompare(b.uploadId));
     expect(await checkRows(db)).toEqual(expected);
     expect((await checkRows(db)).map((row) => row.uploadId)).not.toContain(other.files[0]);
+    const payloads = await db.all<{ payload: string }>("SELECT payload FROM jobs ORDER BY once_key");
+    expect(payloads.map((row) => JSON.parse(row.payload))).toEqual(
+      expected.map(({ uploadId }) => ({ uploadId, reference: inquiry.reference })),
+    );
+  });
+
+  test("a check is queued once for a file, however often its inquiry's checks are queued", async () => {
+    const db = await database();
+    const inquiry = await queued(db, ["pdf"]);
+    await db.run("DELETE FROM artwork_checks");
+    await db.transaction((tx) => queueChecks(tx, inquiry.id, T0 + 1));
+    expect(await db.get("SELECT count(*) AS n FROM jobs")).toEqual({ n: 1 });
   });
 
   test("a check goes to one claimer only, however many ask at once", async () => {
     const db = await database();
     const { files } = await queued(db, ["pdf", "png", "eps"]);
-    const checks = createArtworkChecks(db);
-    const another = createArtworkChecks(db);
+    const checks = claimer(db);
+    const another = claimer(db);
 
     const claims = await Promise.all(
       Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? checks : another).claim(T0, LEASE_MS)),
@@ -135,10 +175,7 @@ describe("the queue", () => {
   test("two claims at once for one check: one gets it, the other nothing", async () => {
     const db = await database();
     const { files } = await queued(db, ["pdf"]);
-    const [first, second] = await Promise.all([
-      createArtworkChecks(db).claim(T0, LEASE_MS),
-      createArtworkChecks(db).claim(T0, LEASE_MS),
-    ]);
+    const [first, second] = await Promise.all([claimer(db).claim(T0, LEASE_MS), claimer(db).claim(T0, LEASE_MS)]);
     const claims = [first, second];
     expect(claims.filter((claim) => claim === undefined)).toHaveLength(1);
     expect(claims.find((claim) => claim !== undefined)).toMatchObject({ uploadId: files[0], attempt: 1 });
@@ -147,7 +184,7 @@ describe("the queue", () => {
   test("a check is not claimed before it is due", async () => {
     const db = await database();
     await queued(db, ["pdf"]);
-    const checks = createArtworkChecks(db);
+    const checks = claimer(db);
     expect(await checks.claim(T0 - 1, LEASE_MS)).toBeUndefined();
     expect(await checks.claim(T0, LEASE_MS)).toBeDefined();
   });
@@ -155,13 +192,14 @@ describe("the queue", () => {
   test("a lease that ran out is claimed again, the attempt counted, and the first holder can no longer finish", async () => {
     const db = await database();
     const { files } = await queued(db, ["pdf"]);
-    const checks = createArtworkChecks(db);
-    const first = await checks.claim(T0, 1000);
+    const checks = createArtworkChecks(db, quoteFormText);
+    const jobs = claimer(db);
+    const first = await jobs.claim(T0, 1000);
     expect(first).toMatchObject({ uploadId: files[0], attempt: 1 });
-    expect(await checks.claim(T0 + 999, 1000)).toBeUndefined();
-    expect(await checks.nextDueAt()).toBe(T0 + 1000);
+    expect(await jobs.claim(T0 + 999, 1000)).toBeUndefined();
+    expect(await jobs.nextDueAt()).toBe(T0 + 1000);
 
-    const second = await checks.claim(T0 + 1000, 1000);
+    const second = await jobs.claim(T0 + 1000, 1000);
     expect(second).toMatchObject({ uploadId: files[0], attempt: 2 });
     expect(second?.leaseToken).not.toBe(first?.leaseToken);
     expect((await checkRows(db))[0]?.attempts).toBe(2);
@@ -177,8 +215,9 @@ describe("the queue", () => {
     const db = await database();
     const { files } = await queued(db, ["zip"]);
     const uploadId = files[0] ?? "";
-    const checks = createArtworkChecks(db);
-    const claimed = await checks.claim(T0, LEASE_MS);
+    const checks = createArtworkChecks(db, quoteFormText);
+    const jobs = claimer(db);
+    const claimed = await jobs.claim(T0, LEASE_MS);
     if (!claimed) throw new Error("the check was not claimed");
     const images = [image(), image()];
 
@@ -194,19 +233,20 @@ describe("the queue", () => {
     expect(await checks.image(uploadId, 2, "large")).toBeUndefined();
 
     // Done is done: neither claimed again nor finished a second time with the spent lease.
-    expect(await checks.claim(T0 + 2 * LEASE_MS, LEASE_MS)).toBeUndefined();
+    expect(await jobs.queue.markDone(claimed, T0 + 10)).toBe(true);
+    expect(await jobs.claim(T0 + 2 * LEASE_MS, LEASE_MS)).toBeUndefined();
     expect(await checks.finish(claimed, { ...outcome, ms: 99 }, [], T0 + 20)).toBe(false);
     expect((await checks.of([uploadId])).get(uploadId)).toEqual({ state: "done", outcome });
     expect((await checks.image(uploadId, 1, "small"))?.equals(images[1]?.small ?? Buffer.alloc(0))).toBe(true);
-    expect(await checks.nextDueAt()).toBeUndefined();
+    expect(await jobs.nextDueAt()).toBeUndefined();
   });
 
   test("of() tells pending from done, and leaves out files without a check", async () => {
     const db = await database();
     const { files } = await queued(db, ["pdf", "png"]);
     const unchecked = (await inquiryWithFiles(db, ["svg"])).files[0] ?? "";
-    const checks = createArtworkChecks(db);
-    const claimed = await checks.claim(T0, LEASE_MS);
+    const checks = createArtworkChecks(db, quoteFormText);
+    const claimed = await claimer(db).claim(T0, LEASE_MS);
     if (!claimed) throw new Error("the check was not claimed");
     const noPreview: CheckOutcome = { previews: 0, noPreview: "the PDF has no pages", report: [], ms: 3 };
     await checks.finish(claimed, noPreview, [], T0 + 1);
@@ -221,20 +261,20 @@ describe("the queue", () => {
     expect(await checks.of([])).toEqual(new Map());
   });
 
-  test("retryLater frees the check until the time given; a lost lease changes nothing", async () => {
+  test("a retry frees the check until the time given; a lost lease changes nothing", async () => {
     const db = await database();
     const { files } = await queued(db, ["eps"]);
-    const checks = createArtworkChecks(db);
+    const checks = claimer(db);
     const first = await checks.claim(T0, 1000);
     if (!first) throw new Error("the check was not claimed");
-    await checks.retryLater(first, T0 + 5000);
+    await checks.queue.markRetry(first, T0 + 5000, "the bucket is out of reach");
     expect(await checks.nextDueAt()).toBe(T0 + 5000);
     expect(await checks.claim(T0 + 4999, 1000)).toBeUndefined();
 
     const second = await checks.claim(T0 + 5000, 1000);
     expect(second).toMatchObject({ uploadId: files[0], attempt: 2 });
     // The first holder's late word must not free the second's lease.
-    await checks.retryLater(first, T0 + 5001);
+    expect(await checks.queue.markRetry(first, T0 + 5001, "late")).toBe(false);
     expect(await checks.claim(T0 + 5500, 1000)).toBeUndefined();
     expect(await checks.nextDueAt()).toBe(T0 + 6000);
   });
@@ -242,10 +282,10 @@ describe("the queue", () => {
   test("forgetChecks removes the checks and previews of the files named, and only those", async () => {
     const db = await database();
     const { files } = await queued(db, ["pdf", "png"]);
-    const checks = createArtworkChecks(db);
+    const checks = createArtworkChecks(db, quoteFormText);
     const kept = image();
     for (let i = 0; i < 2; i++) {
-      const claimed = await checks.claim(T0, LEASE_MS);
+      const claimed = await claimer(db).claim(T0, LEASE_MS);
       if (!claimed) throw new Error("the check was not claimed");
       await checks.finish(claimed, outcome, [claimed.uploadId === files[1] ? kept : image()], T0);
     }
@@ -258,6 +298,7 @@ describe("the queue", () => {
     expect(await checks.image(gone, 0, "small")).toBeUndefined();
     expect(await db.get("SELECT count(*) AS n FROM artwork_previews WHERE upload_id = ?", [gone])).toEqual({ n: 0 });
     expect((await checks.image(stays, 0, "large"))?.equals(kept.large)).toBe(true);
+    expect(await db.all("SELECT once_key FROM jobs")).toEqual([{ once_key: stays }]);
   });
 
   test("subject() gives the file's kind, the inquiry's reference and the size its request asks for", async () => {
@@ -272,7 +313,7 @@ describe("the queue", () => {
     };
     const { files, reference } = await queued(db, ["tiff"], { quote });
     const plain = await queued(db, ["svg"]);
-    const checks = createArtworkChecks(db);
+    const checks = createArtworkChecks(db, quoteFormText);
     expect(await checks.subject(files[0] ?? "")).toEqual({
       kind: "tiff",
       reference,
@@ -323,7 +364,7 @@ const patience = { timeout: 15_000, interval: 20 };
 describe("the inbox list", () => {
   test("counts each inquiry's files and names the first with a preview; none for an inquiry without files", async () => {
     const db = await database();
-    const checks = createArtworkChecks(db);
+    const checks = createArtworkChecks(db, quoteFormText);
     const withFiles = await queued(db, ["zip", "pdf", "png"]);
     const without = await inquiryWithFiles(db, []);
     // The first file has only a large image (a ZIP entry's, say), the second its own small one, the third none yet.
@@ -344,7 +385,26 @@ describe("the inbox list", () => {
   });
 });
 
-describe("the worker", () => {
+/** An instance's job runtime with the check kind registered, as the site starts it, but quick to look. */
+function runChecks(
+  db: Database,
+  options: {
+    checker: ArtworkChecker;
+    log?: ReturnType<typeof recordingLog>["log"];
+    leaseMs?: number;
+    stopGraceMs?: number;
+  },
+): JobRuntime {
+  const log = options.log ?? recordingLog().log;
+  const jobs = startJobRuntime({ db, log, idleMs: 50, stopGraceMs: options.stopGraceMs });
+  const checks = createArtworkChecks(db, quoteFormText);
+  const retry = { baseMs: 1, maxMs: 5, maxAttempts: 3 };
+  const { checker, leaseMs } = options;
+  jobs.register(ARTWORK_CHECK, artworkCheckJob({ checks, checker, read, log, retry, leaseMs }));
+  return jobs;
+}
+
+describe("the checks as jobs of the runtime", () => {
   test("runs the queued checks and stores what the checker found", async () => {
     const db = await database();
     const quote: QuoteParticulars = {
@@ -362,8 +422,8 @@ describe("the worker", () => {
     const made = image();
     const { checker, calls } = fakeChecker(async () => ({ outcome, images: [made] }));
     const { log, lines } = recordingLog();
-    const checks = createArtworkChecks(db);
-    const worker = startArtworkCheckWorker({ checks, checker, read, log, idleMs: 20 });
+    const checks = createArtworkChecks(db, quoteFormText);
+    const worker = runChecks(db, { checker, log });
     try {
       await vi.waitFor(async () => {
         const states = [...(await checks.of(files)).values()].map((check) => check.state);
@@ -402,14 +462,14 @@ describe("the worker", () => {
           release = () => resolve({ outcome, images: [] });
         }),
     );
-    const checks = createArtworkChecks(db);
-    const worker = startArtworkCheckWorker({ checks, checker, read, log: recordingLog().log, idleMs: 20, leaseMs });
+    const checks = createArtworkChecks(db, quoteFormText);
+    const worker = runChecks(db, { checker, leaseMs });
     try {
       await vi.waitFor(() => expect(calls).toHaveLength(1), patience);
       // Three leases' time and more: each time another instance looks, the check is held.
       const started = Date.now();
       while (Date.now() - started < leaseMs * 3) {
-        expect(await checks.claim(Date.now(), leaseMs)).toBeUndefined();
+        expect(await claimer(db).claim(Date.now(), leaseMs)).toBeUndefined();
         await new Promise((resolve) => setTimeout(resolve, leaseMs / 4));
       }
       release();
@@ -419,7 +479,7 @@ describe("the worker", () => {
       release();
       await worker.stop();
     }
-  });
+  }, 30_000);
 
   test("a check whose lease another instance took is stopped through its signal", async () => {
     const db = await database();
@@ -431,11 +491,10 @@ describe("the worker", () => {
           call.signal?.addEventListener("abort", () => reject(new Error("aborted")), { once: true });
         }),
     );
-    const checks = createArtworkChecks(db);
-    const worker = startArtworkCheckWorker({ checks, checker, read, log: recordingLog().log, idleMs: 20, leaseMs });
+    const worker = runChecks(db, { checker, leaseMs });
     try {
       await vi.waitFor(() => expect(calls).toHaveLength(1), patience);
-      await db.run("UPDATE artwork_checks SET lease_token = ?", [randomUUID()]);
+      await db.run("UPDATE jobs SET lease_token = ?", [randomUUID()]);
       await vi.waitFor(() => expect(calls[0]?.signal?.aborted).toBe(true), patience);
     } finally {
       await worker.stop();
@@ -450,8 +509,8 @@ describe("the worker", () => {
       throw new Error("the bucket is out of reach");
     });
     const { log, lines } = recordingLog();
-    const checks = createArtworkChecks(db);
-    const worker = startArtworkCheckWorker({ checks, checker, read, log, idleMs: 20, retryMs: 1 });
+    const checks = createArtworkChecks(db, quoteFormText);
+    const worker = runChecks(db, { checker, log });
     try {
       await vi.waitFor(async () => expect((await checks.of([uploadId])).get(uploadId)?.state).toBe("done"), patience);
     } finally {
@@ -466,9 +525,9 @@ describe("the worker", () => {
     expect((await checkRows(db))[0]?.attempts).toBe(3);
     expect(await checks.image(uploadId, 0, "large")).toBeUndefined();
     expect(lines).toEqual([
-      `warn: Artwork check of a file of ${reference} failed, tried again later: the bucket is out of reach`,
-      `warn: Artwork check of a file of ${reference} failed, tried again later: the bucket is out of reach`,
-      `error: Artwork check of a file of ${reference} failed 3 times: the bucket is out of reach`,
+      `warn: The artwork check of a file of ${reference} did not run, attempt 1 of 3: the bucket is out of reach. Tried again in 0 s.`,
+      `warn: The artwork check of a file of ${reference} did not run, attempt 2 of 3: the bucket is out of reach. Tried again in 0 s.`,
+      `error: The artwork check of a file of ${reference} FAILED after 3 attempt(s): the bucket is out of reach`,
     ]);
   });
 
@@ -476,14 +535,14 @@ describe("the worker", () => {
     const db = await database();
     const { files, reference } = await queued(db, ["svg"]);
     const uploadId = files[0] ?? "";
-    const checks = createArtworkChecks(db);
+    const checks = createArtworkChecks(db, quoteFormText);
     // Three claims whose holders never came back, as when the file's check brings its process down.
     for (let attempt = 1; attempt <= 3; attempt++) {
-      expect((await checks.claim(T0 + attempt * 1000, 500))?.attempt).toBe(attempt);
+      expect((await claimer(db).claim(T0 + attempt * 1000, 500))?.attempt).toBe(attempt);
     }
     const { checker, calls } = fakeChecker(async () => ({ outcome, images: [image()] }));
     const { log, lines } = recordingLog();
-    const worker = startArtworkCheckWorker({ checks, checker, read, log, idleMs: 20 });
+    const worker = runChecks(db, { checker, log });
     try {
       await vi.waitFor(async () => expect((await checks.of([uploadId])).get(uploadId)?.state).toBe("done"), patience);
     } finally {
@@ -495,7 +554,10 @@ describe("the worker", () => {
       state: "done",
       outcome: { previews: 0, noPreview: "the file could not be read for a preview", report: [], ms: 0 },
     });
-    expect(lines).toEqual([`error: Artwork check of a file of ${reference} never finished in 3 attempts: no preview.`]);
+    expect(lines).toEqual([
+      `error: The artwork check of a file of ${reference} FAILED after 3 attempt(s): no attempt ended: each time its lease ran out`,
+    ]);
+    expect(await db.get("SELECT state, attempts FROM jobs")).toEqual({ state: "failed", attempts: 4 });
   });
 
   test("a check whose file was discarded while it waited is dropped, its file never read", async () => {
@@ -504,8 +566,7 @@ describe("the worker", () => {
     const [discarded = "", kept = ""] = files;
     await db.run("UPDATE uploads SET inquiry_id = NULL, discarded_at = ? WHERE id = ?", [T0, discarded]);
     const { checker, calls } = fakeChecker(async () => ({ outcome, images: [] }));
-    const checks = createArtworkChecks(db);
-    const worker = startArtworkCheckWorker({ checks, checker, read, log: recordingLog().log, idleMs: 20 });
+    const worker = runChecks(db, { checker });
     try {
       await vi.waitFor(async () => expect((await checkRows(db)).map((row) => row.state)).toEqual(["done"]), patience);
     } finally {
@@ -515,7 +576,7 @@ describe("the worker", () => {
     expect(calls.map((call) => call.uploadBytes)).toEqual([bytesOf(kept)]);
   });
 
-  test("stop() aborts the check under way, which stays queued for the next start", async () => {
+  test("stop() gives the check under way a moment, then aborts it; it stays queued for the next start", async () => {
     const db = await database();
     const { files } = await queued(db, ["eps"]);
     const uploadId = files[0] ?? "";
@@ -533,8 +594,8 @@ describe("the worker", () => {
       if (call.signal?.aborted) throw call.signal.reason;
       return { outcome, images: [image()] };
     });
-    const checks = createArtworkChecks(db);
-    const worker = startArtworkCheckWorker({ checks, checker, read, log: recordingLog().log, idleMs: 20 });
+    const checks = createArtworkChecks(db, quoteFormText);
+    const worker = runChecks(db, { checker, stopGraceMs: 100 });
     await running;
     await worker.stop();
 

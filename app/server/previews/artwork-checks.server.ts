@@ -1,18 +1,21 @@
-import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import type { QuoteParticulars } from "../../site/lib/quote-schema.ts";
-import { wakeWhenCommitted } from "../jobs/job-queue.server.ts";
-import { errorText } from "../jobs/runtime.server.ts";
+import type { QuoteParticulars } from "../contact/quote-spec.ts";
+import { holdsLease, queueJob } from "../jobs/job-queue.server.ts";
+import type { RetryPolicy } from "../jobs/retry.ts";
+import type { ClaimedJob, JobHandler } from "../jobs/runtime.server.ts";
 import { type Database, placeholders, type Queries } from "../store/db.server.ts";
 import type { ArtworkKind } from "../uploads/artwork-kinds.ts";
 import type { ArtworkChecker, PreviewImage } from "./check-artwork.server.ts";
 import type { ArtworkCheck, CheckOutcome } from "./report.ts";
-import { requestedSize } from "./requested-size.ts";
+import { type RequestedSizeWords, requestedSize } from "./requested-size.ts";
 
-type ClaimedCheck = { uploadId: string; attempt: number; leaseToken: string };
+/** The kind of job that checks one file; the name is also step 21's, which moved the waiting checks here. */
+export const ARTWORK_CHECK = "artwork-check";
 
-/** Tries of a check that fails for a reason outside the file (storage out of reach, the store busy). */
-const MAX_ATTEMPTS = 3;
+/** What a check's job carries: the file, and its inquiry's reference for the log. */
+type CheckPayload = { uploadId: string; reference: string };
+
+const payloadOf = (job: ClaimedJob) => job.payload as CheckPayload;
 
 export type ArtworkChecks = ReturnType<typeof createArtworkChecks>;
 
@@ -20,32 +23,13 @@ export type ArtworkChecks = ReturnType<typeof createArtworkChecks>;
 const givenUp: CheckOutcome = { previews: 0, noPreview: "the file could not be read for a preview", report: [], ms: 0 };
 
 /**
- * The queue of artwork checks, one per file sent with an inquiry, and the
- * preview images they made. Like the outbox: a check is run by whoever holds
- * its lease, and an attempt is counted when it starts, so a file that kills
- * its checker is not tried for ever.
+ * What the checks of artwork files found, one per file sent with an inquiry,
+ * and the preview images they made. Each check is a job of the runtime's
+ * queue (artworkCheckJob), which claims, leases and retries it.
+ * sizeWords are the labels a request's specification keeps its size under.
  */
-export function createArtworkChecks(db: Database) {
-  const claimable = "state = 'pending' AND next_attempt_at <= :now AND (lease_until IS NULL OR lease_until <= :now)";
-  const claim = `WITH due AS ${db.engine === "postgres" ? "MATERIALIZED" : ""} (
-       SELECT upload_id FROM artwork_checks WHERE ${claimable}
-       ORDER BY next_attempt_at, upload_id LIMIT 1 ${db.engine === "postgres" ? "FOR UPDATE SKIP LOCKED" : ""}
-     )
-     UPDATE artwork_checks SET attempts = attempts + 1, lease_token = :token, lease_until = :until
-     WHERE ${claimable} AND upload_id IN (SELECT upload_id FROM due)
-     RETURNING upload_id, attempts`;
-
+export function createArtworkChecks(db: Database, sizeWords: RequestedSizeWords) {
   return {
-    async claim(now: number, leaseMs: number): Promise<ClaimedCheck | undefined> {
-      const leaseToken = randomUUID();
-      const row = await db.get<{ upload_id: string; attempts: number }>(claim, {
-        token: leaseToken,
-        until: now + leaseMs,
-        now,
-      });
-      return row && { uploadId: row.upload_id, attempt: Number(row.attempts), leaseToken };
-    },
-
     /** The file a claimed check is about, with the size its request asks for; undefined once it is gone. */
     async subject(uploadId: string) {
       const row = await db.get<{ kind: ArtworkKind; reference: string; quote: string | null }>(
@@ -59,29 +43,30 @@ export function createArtworkChecks(db: Database) {
       return {
         kind: row.kind,
         reference: row.reference,
-        requested: quote ? requestedSize(quote.specification) : undefined,
+        requested: quote ? requestedSize(quote.specification, sizeWords) : undefined,
       };
     },
 
-    /** Stores what a check found and its previews, in one transaction; false when the lease was lost meanwhile. */
+    /** Stores what a check found and its previews, in one transaction; false when the job's lease was lost meanwhile. */
     async finish(
-      check: ClaimedCheck,
+      job: ClaimedJob,
       outcome: CheckOutcome,
       images: readonly PreviewImage[],
       now: number,
     ): Promise<boolean> {
+      const { uploadId } = payloadOf(job);
       return db.transaction(async (tx) => {
-        const updated = await tx.run(
-          `UPDATE artwork_checks SET state = 'done', outcome = ?, finished_at = ?, lease_token = NULL, lease_until = NULL
-           WHERE upload_id = ? AND lease_token = ?`,
-          [JSON.stringify(outcome), now, check.uploadId, check.leaseToken],
-        );
-        if (updated === 0) return false;
-        await tx.run("DELETE FROM artwork_previews WHERE upload_id = ?", [check.uploadId]);
+        if (!(await holdsLease(tx, job))) return false;
+        await tx.run("UPDATE artwork_checks SET state = 'done', outcome = ?, finished_at = ? WHERE upload_id = ?", [
+          JSON.stringify(outcome),
+          now,
+          uploadId,
+        ]);
+        await tx.run("DELETE FROM artwork_previews WHERE upload_id = ?", [uploadId]);
         for (const [position, image] of images.entries()) {
           for (const size of ["large", "small"] as const) {
             await tx.run("INSERT INTO artwork_previews (upload_id, position, size, image) VALUES (?, ?, ?, ?)", [
-              check.uploadId,
+              uploadId,
               position,
               size,
               image[size],
@@ -90,22 +75,6 @@ export function createArtworkChecks(db: Database) {
         }
         return true;
       });
-    },
-
-    /** Holds a check under way for another leaseMs; false when its lease was lost (taken by another, or done). */
-    async renew(check: ClaimedCheck, until: number): Promise<boolean> {
-      const updated = await db.run(
-        "UPDATE artwork_checks SET lease_until = ? WHERE upload_id = ? AND lease_token = ? AND state = 'pending'",
-        [until, check.uploadId, check.leaseToken],
-      );
-      return updated > 0;
-    },
-
-    async retryLater(check: ClaimedCheck, at: number): Promise<void> {
-      await db.run(
-        "UPDATE artwork_checks SET next_attempt_at = ?, lease_token = NULL, lease_until = NULL WHERE upload_id = ? AND lease_token = ?",
-        [at, check.uploadId, check.leaseToken],
-      );
     },
 
     /** A check whose file went (erased, refused) while it waited: nothing to keep. */
@@ -162,158 +131,77 @@ export function createArtworkChecks(db: Database) {
       );
       return row && Buffer.from(row.image.buffer, row.image.byteOffset, row.image.byteLength);
     },
-
-    async nextDueAt(): Promise<number | undefined> {
-      const row = await db.get<{ due: number | string | null }>(
-        `SELECT min(CASE WHEN coalesce(lease_until, 0) > next_attempt_at THEN lease_until ELSE next_attempt_at END) AS due
-         FROM artwork_checks WHERE state = 'pending'`,
-      );
-      return row?.due == null ? undefined : Number(row.due);
-    },
   };
 }
 
 /** Queues a check of each file of a new inquiry, inside the transaction that stores it. */
 export async function queueChecks(tx: Queries, inquiryId: number, now: number): Promise<void> {
-  await tx.run(
-    `INSERT INTO artwork_checks (upload_id, next_attempt_at)
-     SELECT id, ? FROM uploads WHERE inquiry_id = ? AND discarded_at IS NULL`,
-    [now, inquiryId],
+  const files = await tx.all<{ id: string; reference: string }>(
+    `SELECT uploads.id, inquiries.reference FROM uploads JOIN inquiries ON inquiries.id = uploads.inquiry_id
+     WHERE uploads.inquiry_id = ? AND uploads.discarded_at IS NULL`,
+    [inquiryId],
   );
-  wakeWhenCommitted(tx);
+  for (const file of files) {
+    await tx.run("INSERT INTO artwork_checks (upload_id) VALUES (?)", [file.id]);
+    const payload: CheckPayload = { uploadId: file.id, reference: file.reference };
+    await queueJob(tx, { kind: ARTWORK_CHECK, onceKey: file.id, payload, at: now });
+  }
 }
 
-/** Deletes the checks and previews of these files: they go with the files' inquiry, before the bytes do. */
+/** Deletes the checks, their jobs and previews of these files: they go with the files' inquiry, before the bytes do. */
 export async function forgetChecks(tx: Queries, uploadIds: readonly string[]): Promise<void> {
   if (uploadIds.length === 0) return;
   await tx.run(`DELETE FROM artwork_previews WHERE upload_id IN ${placeholders(uploadIds)}`, uploadIds);
   await tx.run(`DELETE FROM artwork_checks WHERE upload_id IN ${placeholders(uploadIds)}`, uploadIds);
+  await tx.run(`DELETE FROM jobs WHERE kind = ? AND once_key IN ${placeholders(uploadIds)}`, [
+    ARTWORK_CHECK,
+    ...uploadIds,
+  ]);
 }
 
-export type ArtworkCheckWorker = { notify(): void; stop(): Promise<void> };
-
 /**
- * Runs the queued checks one at a time (they are heavy, and a server has
- * few cores), never on a request's path. Looks again when told something
- * was queued, and every idleMs for checks another instance queued.
+ * Runs the check of one file as a job: one at a time in an instance (they are
+ * heavy, and a server has few cores), never on a request's path. A failure of
+ * ours (storage, disk, the store) is tried again by the runtime; once the last
+ * attempt has failed, the file ends as "no preview". The file's own faults end
+ * inside the checker as "no preview", and each check has the checker's one
+ * time budget.
  */
-export function startArtworkCheckWorker(options: {
+export function artworkCheckJob(options: {
   checks: ArtworkChecks;
   checker: ArtworkChecker;
   read: (uploadId: string) => Promise<Readable>;
-  log: Pick<Console, "info" | "warn" | "error">;
+  log: Pick<Console, "info">;
   leaseMs?: number;
-  idleMs?: number;
-  retryMs?: number;
+  retry?: RetryPolicy;
   now?: () => number;
-}): ArtworkCheckWorker {
-  const {
-    checks,
-    checker,
-    read,
-    log,
-    leaseMs = 15 * 60_000,
-    idleMs = 30_000,
-    retryMs = 60_000,
-    now = Date.now,
-  } = options;
-  let stopped = false;
-  const stopping = new AbortController();
-  let running: Promise<void> | undefined;
-  let again = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  function schedule(ms: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(wake, Math.max(0, ms));
-    timer.unref();
-  }
-
-  function wake() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((error: unknown) => log.warn(`Artwork checks are waiting for the database: ${errorText(error)}`))
-      .then(async () => {
-        const due = again ? now() : await checks.nextDueAt().catch(() => undefined);
-        running = undefined;
-        again = false;
-        schedule(due === undefined ? idleMs : Math.min(idleMs, due - now()));
-      });
-  }
-
-  async function drain() {
-    while (!stopped) {
-      const claimed = await checks.claim(now(), leaseMs);
-      if (!claimed) return;
-      await runOne(claimed);
-    }
-  }
-
-  async function runOne(claimed: ClaimedCheck) {
-    const subject = await checks.subject(claimed.uploadId);
-    if (!subject) {
-      await checks.drop(claimed.uploadId);
-      return;
-    }
-    const label = `a file of ${subject.reference}`;
-    if (claimed.attempt > MAX_ATTEMPTS) {
-      // Each earlier attempt ended with its lease running out, not with an answer: the
-      // file's check took its process down each time, or outlasted the lease. Not again.
-      log.error(`Artwork check of ${label} never finished in ${MAX_ATTEMPTS} attempts: no preview.`);
-      await checks.finish(claimed, givenUp, [], now());
-      return;
-    }
-    // The lease is renewed while the check runs, so that a long one is not taken up again
-    // by another instance; one whose lease was lost is stopped, its result no longer wanted.
-    const lost = new AbortController();
-    const renewing = setInterval(() => {
-      checks.renew(claimed, now() + leaseMs).then(
-        (held) => held || lost.abort(),
-        (error: unknown) => log.warn(`Artwork check of ${label} could not renew its lease: ${errorText(error)}`),
-      );
-    }, leaseMs / 3);
-    try {
+}): JobHandler {
+  const { checks, checker, read, log, now = Date.now } = options;
+  return {
+    label: (job) => `The artwork check of a file of ${payloadOf(job).reference}`,
+    leaseMs: options.leaseMs ?? 15 * 60_000,
+    retry: options.retry ?? { baseMs: 60_000, maxMs: 10 * 60_000, maxAttempts: 3 },
+    concurrency: 1,
+    async run(job, signal) {
+      const { uploadId, reference } = payloadOf(job);
+      const subject = await checks.subject(uploadId);
+      // Its file went (erased, refused) while it waited: nothing to keep.
+      if (!subject) return checks.drop(uploadId);
       const { outcome, images } = await checker.check(
-        { kind: subject.kind, read: () => read(claimed.uploadId) },
+        { kind: subject.kind, read: () => read(uploadId) },
         subject.requested,
-        AbortSignal.any([stopping.signal, lost.signal]),
+        signal,
       );
-      // Cut short by a stop: not the file's doing. Its lease runs out and the next start checks it again.
-      if (stopped || lost.signal.aborted) return;
-      if (!(await checks.finish(claimed, outcome, images, now()))) return;
+      // Cut short by a stop or a lost lease: not the file's doing, and not to be recorded.
+      signal.throwIfAborted();
+      if (!(await checks.finish(job, outcome, images, now()))) return;
       const problems = outcome.report.filter((line) => line.mark === "problem").length;
       log.info(
-        `Artwork checked: ${label}, ${outcome.noPreview ? "no preview" : `${outcome.previews} preview(s)`}, ${problems} problem(s), ${outcome.ms} ms`,
+        `Artwork checked: a file of ${reference}, ${outcome.noPreview ? "no preview" : `${outcome.previews} preview(s)`}, ${problems} problem(s), ${outcome.ms} ms`,
       );
-    } catch (error) {
-      if (stopped || lost.signal.aborted) return;
-      // The file's own faults end inside the checker as "no preview"; what lands here is ours: storage, disk, store.
-      if (claimed.attempt < MAX_ATTEMPTS) {
-        log.warn(`Artwork check of ${label} failed, tried again later: ${errorText(error)}`);
-        await checks.retryLater(claimed, now() + retryMs * claimed.attempt);
-      } else {
-        log.error(`Artwork check of ${label} failed ${claimed.attempt} times: ${errorText(error)}`);
-        await checks.finish(claimed, givenUp, [], now());
-      }
-    } finally {
-      clearInterval(renewing);
-    }
-  }
-
-  schedule(0);
-  return {
-    notify: () => schedule(0),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      // A check under way is cut short; its lease runs out and another start takes it again.
-      stopping.abort();
-      await running;
+    },
+    async failed(job) {
+      await checks.finish(job, givenUp, [], now());
     },
   };
 }

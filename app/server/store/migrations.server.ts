@@ -214,3 +214,28 @@ export const jobQueue = (id: string): Migration => ({
  */
 export const OPEN_MAIL_KINDS_NAME =
   "the outbox's mail kinds are names the code registers, not a list the schema checks";
+
+/**
+ * Step 21: an artwork check is a job of the one queue, claimed, leased and
+ * retried there; artwork_checks keeps only what each check found. The checks
+ * still waiting move over with their attempts and any lease under way.
+ */
+export const artworkChecksAsJobs: Migration = {
+  version: 21,
+  name: "artwork checks are jobs of the one queue; their table keeps what each found",
+  sql: `
+      INSERT INTO jobs (kind, once_key, payload, attempts, next_attempt_at, lease_until)
+      SELECT 'artwork-check', artwork_checks.upload_id,
+        '{"uploadId":"' || artwork_checks.upload_id || '","reference":"' || coalesce(inquiries.reference, '') || '"}',
+        artwork_checks.attempts, artwork_checks.next_attempt_at, artwork_checks.lease_until
+      FROM artwork_checks
+      LEFT JOIN uploads ON uploads.id = artwork_checks.upload_id
+      LEFT JOIN inquiries ON inquiries.id = uploads.inquiry_id
+      WHERE artwork_checks.state = 'pending';
+      DROP INDEX artwork_checks_due;
+      ALTER TABLE artwork_checks DROP COLUMN attempts;
+      ALTER TABLE artwork_checks DROP COLUMN next_attempt_at;
+      ALTER TABLE artwork_checks DROP COLUMN lease_token;
+      ALTER TABLE artwork_checks DROP COLUMN lease_until;
+    `,
+};

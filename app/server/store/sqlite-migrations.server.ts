@@ -1,5 +1,6 @@
 import {
   artworkChecks,
+  artworkChecksAsJobs,
   artworkUploads,
   challengesPerClient,
   jobQueue,
@@ -342,4 +343,5 @@ export const sqliteMigrations: readonly Migration[] = [
       CREATE UNIQUE INDEX outbox_digest_day ON outbox (detail) WHERE kind = 'digest';
     `,
   },
+  artworkChecksAsJobs,
 ];
