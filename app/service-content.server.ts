@@ -1,6 +1,7 @@
 import type { ServiceContent } from "./server/service-content.ts";
 import { artworkText } from "./site/content/artwork.ts";
 import { billing } from "./site/content/billing.ts";
+import { quoteFormContent } from "./site/content/quote-form.ts";
 import { services } from "./site/content/services.ts";
 import { site } from "./site/content/site.ts";
 import { mailKindLabels, spamReasons, statusLabels } from "./staff/content/inbox.ts";
@@ -28,4 +29,5 @@ export const serviceContent: ServiceContent = {
   staff: staffWords,
   billing,
   artworkRefusals: artworkText,
+  quoteForm: quoteFormContent,
 };

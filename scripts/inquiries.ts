@@ -11,7 +11,7 @@ import {
   replyMonths,
 } from "../app/server/inbox/report.server.ts";
 import { createOutbox } from "../app/server/mail/outbox.server.ts";
-import { services } from "../app/site/content/services.ts";
+import { serviceContent } from "../app/service-content.server.ts";
 import { reportWords } from "../app/staff/content/inbox.ts";
 import { commandArgs } from "./lib/command-args.ts";
 import { commandStoreDescription, commandStoreExists, openCommandDatabase } from "./lib/command-database.ts";
@@ -97,15 +97,15 @@ async function main(): Promise<number> {
     const listed = await createInquiryStore(db).list();
     const csv = args.values.csv;
     if (csv === undefined) {
-      process.stdout.write(formatListing(listed, reportWords(services)));
+      process.stdout.write(formatListing(listed, reportWords(serviceContent)));
       process.stdout.write(describeStaffNotices(await createOutbox(db).staffNoticesNotSent()));
       return 0;
     }
     const inquiries = await withReplyFacts(db, listed);
     if (csv === "" || csv === "-") {
-      process.stdout.write(formatCsv(inquiries, reportWords(services)));
+      process.stdout.write(formatCsv(inquiries, reportWords(serviceContent)));
     } else {
-      writeFileSync(csv, formatCsv(inquiries, reportWords(services)), "utf8");
+      writeFileSync(csv, formatCsv(inquiries, reportWords(serviceContent)), "utf8");
       process.stdout.write(
         `${inquiries.length} ${inquiries.length === 1 ? "inquiry" : "inquiries"} written to ${csv}\n`,
       );

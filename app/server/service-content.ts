@@ -1,5 +1,6 @@
 import type { CompanyDetails } from "./company.ts";
 import type { ServiceCatalog } from "./contact/catalog.ts";
+import type { QuoteFormContent } from "./contact/quote-spec.ts";
 import type { InboxWords } from "./inbox/statuses.ts";
 import type { BillingSettings } from "./quotations/billing.ts";
 import type { StaffWords } from "./staff/password-limits.ts";
@@ -28,6 +29,8 @@ export type ServiceContent = {
   readonly billing: BillingSettings;
   /** What a refused artwork file is refused with, in the quote form's words. */
   readonly artworkRefusals: ArtworkRefusalWords;
+  /** The quote form's questions and words: a request's particulars are kept, shown and checked in them. */
+  readonly quoteForm: QuoteFormContent;
 };
 
 export type AccountButtonWords = { readonly signOutEverywhere: string; readonly removePasskeysToo: string };

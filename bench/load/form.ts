@@ -1,4 +1,4 @@
-import { contactFormExtras } from "../../app/site/content/contact-form.ts";
+import { contactFormExtras } from "../../app/server/contact/contact-spec.ts";
 
 /** Opens the contact page once, as a browser would, and takes the signed token its form carries. */
 export async function contactFormToken(siteUrl: string): Promise<string> {

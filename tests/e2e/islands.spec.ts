@@ -1,4 +1,5 @@
-import { contactFormExtras, contactFormProblems } from "../../app/site/content/contact-form.ts";
+import { contactFormExtras } from "../../app/server/contact/contact-spec.ts";
+import { contactFormProblems } from "../../app/site/content/contact-form.ts";
 import { site } from "../../app/site/content/site.ts";
 import { SLIDER_AUTOPLAY_MS } from "../../app/site/content/timing.ts";
 import { holdScripts, island, scriptRequests, waitForHydration } from "../support/hydration.ts";

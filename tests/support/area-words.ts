@@ -1,7 +1,10 @@
 import type { InboxWords, ReportWords } from "../../app/server/inbox/statuses.ts";
 import type { StaffContent } from "../../app/server/staff/staff.server.ts";
+import { contactFieldProblems } from "../../app/site/content/contact-form.ts";
+import { quoteFormContent } from "../../app/site/content/quote-form.ts";
 import { services } from "../../app/site/content/services.ts";
 import { site } from "../../app/site/content/site.ts";
+import { pagePaths } from "../../app/site/content/urls.ts";
 import { mailKindLabels, reportWords, spamReasons, statusLabels } from "../../app/staff/content/inbox.ts";
 import { replyLabels } from "../../app/staff/content/quotations.ts";
 import { staffPasswordText, staffWords } from "../../app/staff/content/sign-in.ts";
@@ -17,8 +20,13 @@ export const inboxWords: InboxWords = {
   replies: replyLabels,
 };
 
-export const inquiryReportWords: ReportWords = reportWords(services);
+export const inquiryReportWords: ReportWords = reportWords({ services, quoteForm: quoteFormContent });
 
 export const staffContent: StaffContent = { words: staffWords, relyingPartyName: site.name };
 
 export const passwordWords = staffPasswordText;
+
+/** The site's pages a visitor may open a form from. */
+export const sitePages = pagePaths();
+
+export { contactFieldProblems, quoteFormContent };

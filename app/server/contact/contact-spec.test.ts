@@ -1,5 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { contactLimits, validateContact, validateContactField } from "./contact-schema.ts";
+import { contactFieldProblems } from "../../../tests/support/area-words.ts";
+import {
+  type ContactFieldName,
+  contactLimits,
+  validateContact as validate,
+  validateContactField as validateField,
+} from "./contact-spec.ts";
+
+const validateContact = (input: Parameters<typeof validate>[0]) => validate(input, contactFieldProblems);
+const validateContactField = (field: ContactFieldName, value: unknown) =>
+  validateField(field, value, contactFieldProblems);
 
 const good = {
   name: "Asha Verma",

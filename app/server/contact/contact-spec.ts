@@ -1,10 +1,26 @@
 import * as v from "valibot";
-import type { ContactFieldName } from "../content/contact-form.ts";
+import type { FormRefusal } from "../forms/form-refusals.ts";
 
 /**
- * The contact form's rules, the one copy the browser and the server both run.
- * Messages are written for the visitor: what to do, not what went wrong.
+ * The contact form's rules, the one copy the browser and the server both run:
+ * its fields, their limits and checks. What a visitor is told when a check
+ * fails is the site's content (ContactProblemWords), handed in by the caller.
  */
+
+/** The visitor's fields, in the form's order, under the names the post carries them. */
+export const contactFieldNames = ["name", "email", "phone_number", "msg_subject", "message"] as const;
+export type ContactFieldName = (typeof contactFieldNames)[number];
+
+/**
+ * Fields the form carries besides the visitor's own: the bot trap, the form's
+ * signed start time, and where it was opened from (a service, a page of the site).
+ */
+export const contactFormExtras = {
+  honeypot: "website",
+  token: "form_token",
+  service: "service",
+  sourcePage: "source_page",
+} as const;
 
 export const contactLimits = {
   name: 100,
@@ -24,7 +40,26 @@ export const phoneDigits = { min: 7, max: 15 } as const;
  */
 export const contactBodyLimitBytes = 64 * 1024;
 
-const count = new Intl.NumberFormat("en-IN");
+/** What the visitor is told about a field, written for them: what to do, not what went wrong. */
+export type ContactProblemWords = {
+  /** What an empty field asks for: "Enter your name". */
+  readonly missing: Readonly<Record<ContactFieldName, string>>;
+  /** The field as a sentence names it: "Your name", "A phone number". */
+  readonly named: Readonly<Record<ContactFieldName, string>>;
+  tooLong(named: string, limit: number, has: number): string;
+  oneLine(named: string): string;
+  readonly email: string;
+  readonly phoneCharacters: string;
+  phoneDigits(min: number, max: number): string;
+  readonly messageCharacters: string;
+};
+
+/** What a visitor is told when the form as a whole could not be taken (FormRefusal), or was refused for now. */
+export type InquiryFormProblemWords = Readonly<Record<FormRefusal, string>> & {
+  tooMany(minutes: number): string;
+  readonly expired: string;
+  readonly unavailable: string;
+};
 
 // Line breaks and other control characters have no place in a one-line field, and
 // they are what header injection and terminal tricks are made of.
@@ -63,65 +98,89 @@ function isEmailAddress(value: string): boolean {
   return at > 0 && EMAIL_LOCAL_PART.test(value.slice(0, at)) && domain !== undefined && EMAIL_DOMAIN.test(domain);
 }
 
-function tooLong(what: string, limit: number) {
+/** What a field over its limit is told, with how long it is now. */
+function tooLong(words: ContactProblemWords, field: ContactFieldName) {
   return (issue: { received: string }) =>
-    `${what} can be at most ${count.format(limit)} characters; it has ${count.format(Number(issue.received))} now`;
+    words.tooLong(words.named[field], contactLimits[field], Number(issue.received));
 }
 
-function oneLine(required: string, what: string, limit: number) {
+function oneLine(words: ContactProblemWords, field: "name" | "msg_subject") {
   return v.pipe(
-    v.string(required),
+    v.string(words.missing[field]),
     v.trim(),
-    v.nonEmpty(required),
-    v.maxLength(limit, tooLong(what, limit)),
-    v.check((value) => !CONTROL_IN_LINE.test(value), `${what} must be on one line, without special characters`),
+    v.nonEmpty(words.missing[field]),
+    v.maxLength(contactLimits[field], tooLong(words, field)),
+    v.check((value) => !CONTROL_IN_LINE.test(value), words.oneLine(words.named[field])),
   );
 }
 
-export const contactSchema = v.object({
-  name: oneLine("Enter your name", "Your name", contactLimits.name),
-  email: v.pipe(
-    v.string("Enter your e-mail address"),
-    v.trim(),
-    v.nonEmpty("Enter your e-mail address"),
-    v.maxLength(contactLimits.email, tooLong("An e-mail address", contactLimits.email)),
-    v.check(isEmailAddress, "Enter an e-mail address in the form name@example.com"),
-  ),
-  phone_number: v.pipe(
-    v.string("Enter your phone number"),
-    v.trim(),
-    v.nonEmpty("Enter your phone number"),
-    v.maxLength(contactLimits.phone_number, tooLong("A phone number", contactLimits.phone_number)),
-    v.regex(PHONE_CHARACTERS, "A phone number can only have digits, spaces, brackets and the signs + - ."),
-    v.check((value) => {
-      const digits = value.replace(/\D/g, "").length;
-      return digits >= phoneDigits.min && digits <= phoneDigits.max;
-    }, `Enter a phone number with ${phoneDigits.min} to ${phoneDigits.max} digits, such as +91 98765 43210`),
-  ),
-  msg_subject: oneLine("Enter a subject", "The subject", contactLimits.msg_subject),
-  message: v.pipe(
-    v.string("Write your message"),
-    // Browsers send a textarea's line breaks as CR LF; one form of line break keeps counts honest.
-    v.transform((value) => value.replace(/\r\n?/g, "\n")),
-    v.trim(),
-    v.nonEmpty("Write your message"),
-    v.maxLength(contactLimits.message, tooLong("Your message", contactLimits.message)),
-    v.check((value) => !CONTROL_IN_TEXT.test(value), "Your message has special characters we cannot accept"),
-  ),
-});
+function schemaWith(words: ContactProblemWords) {
+  const { missing } = words;
+  return v.object({
+    name: oneLine(words, "name"),
+    email: v.pipe(
+      v.string(missing.email),
+      v.trim(),
+      v.nonEmpty(missing.email),
+      v.maxLength(contactLimits.email, tooLong(words, "email")),
+      v.check(isEmailAddress, words.email),
+    ),
+    phone_number: v.pipe(
+      v.string(missing.phone_number),
+      v.trim(),
+      v.nonEmpty(missing.phone_number),
+      v.maxLength(contactLimits.phone_number, tooLong(words, "phone_number")),
+      v.regex(PHONE_CHARACTERS, words.phoneCharacters),
+      v.check(
+        (value) => {
+          const digits = value.replace(/\D/g, "").length;
+          return digits >= phoneDigits.min && digits <= phoneDigits.max;
+        },
+        words.phoneDigits(phoneDigits.min, phoneDigits.max),
+      ),
+    ),
+    msg_subject: oneLine(words, "msg_subject"),
+    message: v.pipe(
+      v.string(missing.message),
+      // Browsers send a textarea's line breaks as CR LF; one form of line break keeps counts honest.
+      v.transform((value) => value.replace(/\r\n?/g, "\n")),
+      v.trim(),
+      v.nonEmpty(missing.message),
+      v.maxLength(contactLimits.message, tooLong(words, "message")),
+      v.check((value) => !CONTROL_IN_TEXT.test(value), words.messageCharacters),
+    ),
+  });
+}
 
-export type ContactInput = v.InferOutput<typeof contactSchema>;
+type ContactSchema = ReturnType<typeof schemaWith>;
+
+// One schema for each set of words: the browser checks a field at every keystroke's blur.
+const schemas = new WeakMap<ContactProblemWords, ContactSchema>();
+
+function contactSchema(words: ContactProblemWords): ContactSchema {
+  let schema = schemas.get(words);
+  if (!schema) {
+    schema = schemaWith(words);
+    schemas.set(words, schema);
+  }
+  return schema;
+}
+
+export type ContactInput = v.InferOutput<ContactSchema>;
 export type ContactErrors = Partial<Record<ContactFieldName, string>>;
 
 export type ContactValidation = { success: true; output: ContactInput } | { success: false; errors: ContactErrors };
 
 /** Checks the whole form: the cleaned values, or the first problem of each field. */
-export function validateContact(input: Partial<Record<ContactFieldName, unknown>>): ContactValidation {
+export function validateContact(
+  input: Partial<Record<ContactFieldName, unknown>>,
+  words: ContactProblemWords,
+): ContactValidation {
   // A missing field is an empty one, and gets the same message, not a generic "invalid key".
   const complete = Object.fromEntries(
     Object.keys(contactLimits).map((name) => [name, input[name as ContactFieldName]]),
   );
-  const result = v.safeParse(contactSchema, complete, { abortPipeEarly: true });
+  const result = v.safeParse(contactSchema(words), complete, { abortPipeEarly: true });
   if (result.success) return { success: true, output: result.output };
   const errors: ContactErrors = {};
   for (const issue of result.issues) {
@@ -134,7 +193,11 @@ export function validateContact(input: Partial<Record<ContactFieldName, unknown>
 }
 
 /** Checks one field, as the visitor leaves it: its problem, or undefined when it is fine. */
-export function validateContactField(field: ContactFieldName, value: unknown): string | undefined {
-  const result = v.safeParse(contactSchema.entries[field], value, { abortPipeEarly: true });
+export function validateContactField(
+  field: ContactFieldName,
+  value: unknown,
+  words: ContactProblemWords,
+): string | undefined {
+  const result = v.safeParse(contactSchema(words).entries[field], value, { abortPipeEarly: true });
   return result.success ? undefined : result.issues[0].message;
 }

@@ -1,4 +1,3 @@
-import type { QuoteParticulars } from "../../site/lib/quote-schema.ts";
 import type { InquiryStatus } from "../inbox/statuses.ts";
 import { wakeWhenCommitted } from "../jobs/job-queue.server.ts";
 import { type MailKind, type MailState, mailKinds } from "../mail/mail-kinds.ts";
@@ -7,6 +6,7 @@ import { BUSY_PATIENCE_MS, type Database, isBusy, placeholders, retryWhileBusy }
 import type { ArtworkKind } from "../uploads/artwork-kinds.ts";
 import { nameForKind } from "../uploads/file-name.ts";
 import { internationalDigits } from "./indian-phone.ts";
+import type { QuoteParticulars } from "./quote-spec.ts";
 
 /** Where the form was opened from: the service of its ?service= link, and the page of this site before it. */
 export type InquiryOrigin = { service: string | null; sourcePage: string | null };

@@ -1,13 +1,13 @@
-import { quoteFormText } from "../../site/content/quote-form.ts";
-import { services } from "../../site/content/services.ts";
-import { paths } from "../../site/content/urls.ts";
-import { contactBodyLimitBytes } from "../../site/lib/contact-schema.ts";
-import { artworkFields, type QuoteParticulars, quoteFields, validateQuote } from "../../site/lib/quote-schema.ts";
+import { contactBodyLimitBytes, type InquiryFormProblemWords } from "./contact-spec.ts";
+import {
+  artworkFields,
+  type QuoteFormContent,
+  type QuoteParticulars,
+  type QuoteRowWords,
+  quoteFields,
+  validateQuote,
+} from "./quote-spec.ts";
 import type { InquiryForm } from "./submission.server.ts";
-
-const fieldNames = [
-  ...new Set(["service", artworkFields.ids, ...services.flatMap((service) => quoteFields(service).map((f) => f.name))]),
-];
 
 /**
  * The largest quote request the server reads: the one limit every form body
@@ -16,24 +16,42 @@ const fieldNames = [
  */
 const quoteBodyLimitBytes = contactBodyLimitBytes;
 
-/** The quote request, as one of the site's inquiry forms: the specification rides with the inquiry. */
-export const quoteForm: InquiryForm = {
-  page: paths.quote,
-  fields: fieldNames,
-  limitBytes: quoteBodyLimitBytes,
-  attachments: true,
-  // Every field of the longest product's form, ticked boxes too, and the form's own.
-  maxFields: fieldNames.length + 4,
-  validate(values) {
-    const result = validateQuote(values.service ?? "", values);
-    if (!result.success) return result;
-    const { service, name, email, phone, notes, ...quote } = result.output;
-    return {
-      success: true,
-      details: { name, email, phone, subject: quoteFormText.subject(service.title), message: notes, quote },
-    };
-  },
-};
+/**
+ * The quote request, as one of the site's inquiry forms, on its page and with
+ * the site's questions and words: the specification rides with the inquiry.
+ */
+export function createQuoteForm(options: {
+  page: string;
+  sitePages: readonly string[];
+  problems: InquiryFormProblemWords;
+  content: QuoteFormContent;
+}): InquiryForm {
+  const { content, ...form } = options;
+  const fieldNames = [
+    ...new Set([
+      "service",
+      artworkFields.ids,
+      ...Object.values(content.specs).flatMap((spec) => quoteFields(spec, content).map((field) => field.name)),
+    ]),
+  ];
+  return {
+    ...form,
+    fields: fieldNames,
+    limitBytes: quoteBodyLimitBytes,
+    attachments: true,
+    // Every field of the longest product's form, ticked boxes too, and the form's own.
+    maxFields: fieldNames.length + 4,
+    validate(values) {
+      const result = validateQuote(values.service ?? "", values, content);
+      if (!result.success) return result;
+      const { service, name, email, phone, notes, ...quote } = result.output;
+      return {
+        success: true,
+        details: { name, email, phone, subject: content.words.subject(service.title), message: notes, quote },
+      };
+    },
+  };
+}
 
 const dayFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "UTC" });
 const numberFormat = new Intl.NumberFormat("en-IN");
@@ -42,14 +60,14 @@ const numberFormat = new Intl.NumberFormat("en-IN");
  * A quote request's particulars as label and answer, in the form's order:
  * for the inquiry's page in the inbox and for the company's mail.
  */
-export function quoteRows(quote: QuoteParticulars): [string, string][] {
+export function quoteRows(quote: QuoteParticulars, words: QuoteRowWords): [string, string][] {
   const rows: [string, string][] = [
     ...quote.specification,
-    ["Quantities", quote.quantities.map((quantity) => numberFormat.format(quantity)).join(" / ")],
-    [quoteFormText.neededBy, dayFormat.format(new Date(`${quote.neededBy}T00:00:00Z`))],
-    [quoteFormText.pinCode, quote.pinCode],
+    [words.rows.quantities, quote.quantities.map((quantity) => numberFormat.format(quantity)).join(" / ")],
+    [words.neededBy, dayFormat.format(new Date(`${quote.neededBy}T00:00:00Z`))],
+    [words.pinCode, quote.pinCode],
   ];
-  if (quote.company) rows.push(["Company", quote.company]);
-  if (quote.gstin) rows.push(["GSTIN", quote.gstin]);
+  if (quote.company) rows.push([words.rows.company, quote.company]);
+  if (quote.gstin) rows.push([words.rows.gstin, quote.gstin]);
   return rows;
 }

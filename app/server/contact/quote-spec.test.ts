@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { quoteSpecs } from "../content/quote-form.ts";
-import { services } from "../content/services.ts";
-import { quoteFields, specificationFields, validateQuote } from "./quote-schema.ts";
+import { quoteFormContent as content } from "../../../tests/support/area-words.ts";
+import { quoteFields, specificationFields, validateQuote } from "./quote-spec.ts";
 
 const now = new Date("2026-11-25T06:00:00Z");
 
@@ -29,15 +28,18 @@ const cakeBoxes = {
 
 describe("the quote request's rules", () => {
   test("every service says which questions its quote asks, and every question has a unique name", () => {
-    for (const service of services) {
-      const names = quoteFields(service).map((field) => field.name);
+    for (const service of content.services) {
+      const spec = content.specs[service.slug];
+      expect(spec, service.slug).toBeDefined();
+      if (!spec) continue;
+      const names = quoteFields(spec, content).map((field) => field.name);
       expect(new Set(names).size, service.slug).toBe(names.length);
-      expect(specificationFields(quoteSpecs[service.slug]).length, service.slug).toBeGreaterThan(2);
+      expect(specificationFields(spec, content).length, service.slug).toBeGreaterThan(2);
     }
   });
 
   test("a complete cake-box request gives the specification in the estimator's words", () => {
-    const result = validateQuote("cake", cakeBoxes, now);
+    const result = validateQuote("cake", cakeBoxes, content, now);
     expect(result.success).toBe(true);
     if (!result.success) return;
     expect(result.output.service.slug).toBe("cake");
@@ -69,6 +71,7 @@ describe("the quote request's rules", () => {
         quantity_2: "10.5",
         pin_code: "",
       },
+      content,
       now,
     );
     expect(result.success).toBe(false);
@@ -89,6 +92,7 @@ describe("the quote request's rules", () => {
     const result = validateQuote(
       "cake",
       { ...cakeBoxes, pin_code: "01234", gstin: "27AAPFU0939F1ZX", email: "asha@", phone_number: "12" },
+      content,
       now,
     );
     expect(result.success).toBe(false);
@@ -98,7 +102,7 @@ describe("the quote request's rules", () => {
 
   test("a custom paper size needs its width and height", () => {
     const brochure = { ...person, size: "custom", pages: "16", paper: "art-paper-matte", colours: "4-colours-cmyk" };
-    const result = validateQuote("brochure", { ...brochure, binding: "centre-stitched" }, now);
+    const result = validateQuote("brochure", { ...brochure, binding: "centre-stitched" }, content, now);
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(result.errors).toEqual({
@@ -108,7 +112,7 @@ describe("the quote request's rules", () => {
   });
 
   test("an unknown product is refused, not guessed", () => {
-    expect(validateQuote("rockets", person, now)).toEqual({
+    expect(validateQuote("rockets", person, content, now)).toEqual({
       success: false,
       errors: { service: "Choose the product from the list" },
     });

@@ -1,29 +1,121 @@
-import * as v from "valibot";
-import { todayInIndia } from "../../server/india-day.ts";
-import { gstinProblem, normalizeGstin } from "../../server/quotations/gstin.ts";
-import { isPinCode, stateForPinCode } from "../../server/quotations/pin-code.ts";
-import {
-  boxBoards,
-  boxStyles,
-  type Choice,
-  finishes,
-  largeFormatFinishes,
-  papers,
-  printColours,
-  type QuoteSpec,
-  quoteLimits,
-  quoteSpecs,
-  stylesWithWindow,
-  quoteFormText as text,
-} from "../content/quote-form.ts";
-import { findService, type Service } from "../content/services.ts";
-import { contactSchema } from "./contact-schema.ts";
+import { todayInIndia } from "../india-day.ts";
+import { type GstinProblemWords, gstinProblem, normalizeGstin } from "../quotations/gstin.ts";
+import { isPinCode, stateForPinCode } from "../quotations/pin-code.ts";
+import type { CatalogService } from "./catalog.ts";
+import { type ContactProblemWords, validateContactField } from "./contact-spec.ts";
 
 /**
  * The quote request's rules, one copy for the browser and the server, as the
- * contact form's are. The fields follow the product: a service's entry in
- * quoteSpecs says which group of questions it gets.
+ * contact form's are. The fields follow the product: a service's entry in the
+ * specifications says which group of questions it gets. The questions' words,
+ * the lists to choose from and each product's specification are the site's
+ * content (QuoteFormContent), handed in by the caller; the shape of a
+ * specification, the limits and the checks are here.
  */
+
+export type Choice = { value: string; label: string };
+
+/** How a product is specified: its group of questions, and for boxes the styles it comes in. */
+export type QuoteSpec<Style extends string = string> =
+  | { group: "box"; styles: readonly Style[]; handle?: true }
+  | { group: "paper"; sizes: readonly string[]; pages: boolean; bindings: readonly string[] }
+  | { group: "large-format"; materials: readonly string[] };
+
+export const quoteLimits = {
+  /** Millimetres: a box or a sheet no machine here can make is a typing slip. */
+  sizeMm: { min: 10, max: 3000 },
+  /** Feet, as large-format printing is priced by the square foot in India. */
+  sizeFeet: { min: 1, max: 200 },
+  gsm: { min: 40, max: 1500 },
+  pages: { min: 2, max: 1000 },
+  quantity: { min: 1, max: 10_000_000 },
+  quantityTiers: 3,
+  notes: 3000,
+  company: 150,
+} as const;
+
+/** The questions' labels and hints, and what a visitor is told when an answer will not do. */
+export type QuoteWords = {
+  readonly style: string;
+  readonly length: string;
+  readonly width: string;
+  readonly height: string;
+  readonly board: string;
+  readonly gsm: string;
+  readonly gsmHint: string;
+  readonly colours: string;
+  readonly window: string;
+  readonly handle: string;
+  readonly handles: readonly Choice[];
+  readonly size: string;
+  readonly customSize: string;
+  readonly customWidth: string;
+  readonly customHeight: string;
+  readonly pages: string;
+  readonly paper: string;
+  readonly binding: string;
+  readonly material: string;
+  readonly widthFeet: string;
+  readonly heightFeet: string;
+  quantity(tier: number): string;
+  readonly quantityHint: string;
+  readonly neededBy: string;
+  readonly pinCode: string;
+  readonly company: string;
+  readonly gstin: string;
+  readonly gstinHint: string;
+  readonly name: string;
+  readonly phone: string;
+  readonly email: string;
+  readonly notes: string;
+  readonly notesHint: string;
+  readonly gstinProblems: GstinProblemWords;
+  readonly pinCodeProblem: string;
+  readonly problems: QuoteProblemWords;
+  /** The subject a quote request is kept under, naming its product. */
+  subject(title: string): string;
+  /** The particulars' rows that are not questions of the form, as staff and mails show them. */
+  readonly rows: { readonly quantities: string; readonly company: string; readonly gstin: string };
+};
+
+export type QuoteProblemWords = {
+  /** An empty required answer: "Choose the style", "Enter the delivery PIN code". */
+  missing(label: string, kind: QuoteField["kind"]): string;
+  notANumber(label: string, whole: boolean, example: number): string;
+  atLeast(label: string, min: number): string;
+  atMost(label: string, max: number): string;
+  notAChoice(label: string): string;
+  readonly tick: string;
+  readonly notADate: string;
+  readonly pastDate: string;
+  tooLong(max: number): string;
+  readonly noteCharacters: string;
+  readonly product: string;
+  readonly customSize: string;
+  /** A ticked box, as the estimator reads it. */
+  readonly yes: string;
+};
+
+/** The words a quote request's particulars are shown under (quoteRows). */
+export type QuoteRowWords = Pick<QuoteWords, "neededBy" | "pinCode" | "rows">;
+
+/** What the quote form is made of: the site's words, lists and each product's specification. */
+export type QuoteFormContent = {
+  readonly words: QuoteWords;
+  /** The person's fields are checked as the contact form's are, in its words. */
+  readonly contactProblems: ContactProblemWords;
+  readonly services: readonly CatalogService[];
+  readonly specs: Readonly<Record<string, QuoteSpec>>;
+  readonly boxStyles: Readonly<Record<string, string>>;
+  /** Styles that can have a window cut in; the window question is asked only for them. */
+  readonly stylesWithWindow: readonly string[];
+  readonly boxBoards: readonly Choice[];
+  readonly papers: readonly Choice[];
+  readonly printColours: readonly Choice[];
+  /** Finishes a buyer may tick together; each is its own checkbox. */
+  readonly finishes: readonly { name: string; label: string }[];
+  readonly largeFormatFinishes: readonly { name: string; label: string }[];
+};
 
 /** One question of the form: its name in the post, its label, and how its answer is checked. */
 export type QuoteField = {
@@ -49,34 +141,35 @@ const sizeMm = (name: string, label: string, required = true): QuoteField => ({
 });
 const ticks = (list: readonly { name: string; label: string }[]): QuoteField[] =>
   list.map(({ name, label }) => ({ name, label, kind: "tick", required: false }));
-const colours: QuoteField = {
+const colours = ({ words, printColours }: QuoteFormContent): QuoteField => ({
   name: "colours",
-  label: text.colours,
+  label: words.colours,
   kind: "choice",
   required: true,
   choices: printColours,
-};
-const gsm: QuoteField = {
+});
+const gsm = ({ words }: QuoteFormContent): QuoteField => ({
   name: "gsm",
-  label: text.gsm,
+  label: words.gsm,
   kind: "number",
   required: false,
-  hint: text.gsmHint,
+  hint: words.gsmHint,
   ...quoteLimits.gsm,
-};
+});
 
 /** The specification's questions for one product, in the order the form asks them. */
-export function specificationFields(spec: QuoteSpec): QuoteField[] {
+export function specificationFields(spec: QuoteSpec, content: QuoteFormContent): QuoteField[] {
+  const { words: text, boxStyles, boxBoards, papers, finishes, largeFormatFinishes, stylesWithWindow } = content;
   if (spec.group === "box") {
-    const styles = spec.styles.map((style) => ({ value: style, label: boxStyles[style] }));
+    const styles = spec.styles.map((style) => ({ value: style, label: boxStyles[style] ?? style }));
     return [
       { name: "style", label: text.style, kind: "choice", required: true, choices: styles },
       sizeMm("length_mm", text.length),
       sizeMm("width_mm", text.width),
       sizeMm("height_mm", text.height),
       { name: "board", label: text.board, kind: "choice", required: true, choices: boxBoards },
-      gsm,
-      colours,
+      gsm(content),
+      colours(content),
       ...ticks(finishes),
       ...(spec.styles.some((style) => stylesWithWindow.includes(style))
         ? [{ name: "window", label: text.window, kind: "tick", required: false } as const]
@@ -108,8 +201,8 @@ export function specificationFields(spec: QuoteSpec): QuoteField[] {
           ]
         : []),
       { name: "paper", label: text.paper, kind: "choice", required: true, choices: papers },
-      gsm,
-      colours,
+      gsm(content),
+      colours(content),
       ...(spec.bindings.length > 0
         ? [
             {
@@ -142,35 +235,44 @@ export function specificationFields(spec: QuoteSpec): QuoteField[] {
 }
 
 /** Quantities, date and place: asked of every product. */
-export const orderFields: readonly QuoteField[] = [
-  ...Array.from(
-    { length: quoteLimits.quantityTiers },
-    (_, index): QuoteField => ({
-      name: `quantity_${index + 1}`,
-      label: text.quantity(index + 1),
-      kind: "number",
-      required: index === 0,
-      whole: true,
-      ...quoteLimits.quantity,
-      ...(index === 0 ? { hint: text.quantityHint } : {}),
-    }),
-  ),
-  { name: "needed_by", label: text.neededBy, kind: "date", required: true },
-  { name: "pin_code", label: text.pinCode, kind: "text", required: true, autoComplete: "postal-code" },
-];
+export function orderFields({ words: text }: QuoteFormContent): QuoteField[] {
+  return [
+    ...Array.from(
+      { length: quoteLimits.quantityTiers },
+      (_, index): QuoteField => ({
+        name: `quantity_${index + 1}`,
+        label: text.quantity(index + 1),
+        kind: "number",
+        required: index === 0,
+        whole: true,
+        ...quoteLimits.quantity,
+        ...(index === 0 ? { hint: text.quantityHint } : {}),
+      }),
+    ),
+    { name: "needed_by", label: text.neededBy, kind: "date", required: true },
+    { name: "pin_code", label: text.pinCode, kind: "text", required: true, autoComplete: "postal-code" },
+  ];
+}
 
-export const personFields: readonly QuoteField[] = [
-  { name: "company", label: text.company, kind: "text", required: false, autoComplete: "organization" },
-  { name: "gstin", label: text.gstin, kind: "text", required: false, hint: text.gstinHint },
-  { name: "name", label: text.name, kind: "text", required: true, autoComplete: "name" },
-  { name: "phone_number", label: text.phone, kind: "text", required: true, autoComplete: "tel" },
-  { name: "email", label: text.email, kind: "text", required: true, autoComplete: "email" },
-  { name: "notes", label: text.notes, kind: "textarea", required: false, hint: text.notesHint },
-];
+export function personFields({ words: text }: QuoteFormContent): QuoteField[] {
+  return [
+    { name: "company", label: text.company, kind: "text", required: false, autoComplete: "organization" },
+    { name: "gstin", label: text.gstin, kind: "text", required: false, hint: text.gstinHint },
+    { name: "name", label: text.name, kind: "text", required: true, autoComplete: "name" },
+    { name: "phone_number", label: text.phone, kind: "text", required: true, autoComplete: "tel" },
+    { name: "email", label: text.email, kind: "text", required: true, autoComplete: "email" },
+    { name: "notes", label: text.notes, kind: "textarea", required: false, hint: text.notesHint },
+  ];
+}
+
+/** The specification of a product of the catalog; undefined for a slug it does not have. */
+function specOf(slug: string, content: QuoteFormContent): QuoteSpec | undefined {
+  return Object.hasOwn(content.specs, slug) ? content.specs[slug] : undefined;
+}
 
 /** Every question the form asks for this product, specification first. */
-export function quoteFields(service: Service): QuoteField[] {
-  return [...specificationFields(quoteSpecs[service.slug]), ...orderFields, ...personFields];
+export function quoteFields(spec: QuoteSpec, content: QuoteFormContent): QuoteField[] {
+  return [...specificationFields(spec, content), ...orderFields(content), ...personFields(content)];
 }
 
 /**
@@ -210,7 +312,7 @@ export type QuoteParticulars = {
 
 /** What a valid request holds: the product, the person, and the particulars. */
 export type QuoteRequest = QuoteParticulars & {
-  service: Service;
+  service: CatalogService;
   name: string;
   email: string;
   phone: string;
@@ -219,72 +321,62 @@ export type QuoteRequest = QuoteParticulars & {
 
 export type QuoteValidation = { success: true; output: QuoteRequest } | { success: false; errors: QuoteErrors };
 
-const count = new Intl.NumberFormat("en-IN");
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
-/** What an empty required answer is told: "Choose the style", "Enter the delivery PIN code". */
-function missing(field: QuoteField): string {
-  const what = field.label.replace(/ \(.*\)$/, "");
-  // "PIN" and "GSM" keep their capitals; an ordinary first word does not.
-  const named = /^[A-Z][a-z]/.test(what) ? what.charAt(0).toLowerCase() + what.slice(1) : what;
-  if (field.kind === "date") return "Choose the date you need it by";
-  return field.kind === "choice" ? `Choose the ${named}` : `Enter the ${named}`;
-}
-
 /** The problem with one answer, or undefined; a number answer is a whole number within its range. */
-function fieldProblem(field: QuoteField, value: string, today: string): string | undefined {
-  if (value === "") return field.required ? missing(field) : undefined;
+function fieldProblem(field: QuoteField, value: string, today: string, words: QuoteProblemWords): string | undefined {
+  if (value === "") return field.required ? words.missing(field.label, field.kind) : undefined;
   switch (field.kind) {
     case "number": {
       const pattern = field.whole ? /^\d+$/ : /^\d+(\.\d+)?$/;
-      if (!pattern.test(value))
-        return `${field.label}: enter ${field.whole ? "a whole number" : "a number"}, such as ${field.min ?? 1}`;
+      if (!pattern.test(value)) return words.notANumber(field.label, field.whole === true, field.min ?? 1);
       const number = Number(value);
-      if (field.min !== undefined && number < field.min) return `${field.label}: at least ${count.format(field.min)}`;
-      if (field.max !== undefined && number > field.max) return `${field.label}: at most ${count.format(field.max)}`;
+      if (field.min !== undefined && number < field.min) return words.atLeast(field.label, field.min);
+      if (field.max !== undefined && number > field.max) return words.atMost(field.label, field.max);
       return undefined;
     }
     case "choice":
-      return field.choices?.some((choice) => choice.value === value)
-        ? undefined
-        : `Choose ${field.label.toLowerCase()} from the list`;
+      return field.choices?.some((choice) => choice.value === value) ? undefined : words.notAChoice(field.label);
     case "tick":
-      return value === "on" ? undefined : "Tick the box or leave it empty";
+      return value === "on" ? undefined : words.tick;
     case "date":
-      if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value))) return "Enter a date, such as 2027-01-31";
-      return value < today ? "Choose a date from today on" : undefined;
+      if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value))) return words.notADate;
+      return value < today ? words.pastDate : undefined;
     case "textarea":
-      if (value.length > quoteLimits.notes) return `Write at most ${count.format(quoteLimits.notes)} characters`;
-      return CONTROL_IN_TEXT.test(value) ? "Your note has special characters we cannot accept" : undefined;
+      if (value.length > quoteLimits.notes) return words.tooLong(quoteLimits.notes);
+      return CONTROL_IN_TEXT.test(value) ? words.noteCharacters : undefined;
     default:
       return undefined;
   }
 }
 
-const personRules: Record<string, (value: string) => string | undefined> = {
-  name: (value) => firstIssue(contactSchema.entries.name, value),
-  email: (value) => firstIssue(contactSchema.entries.email, value),
-  phone_number: (value) => firstIssue(contactSchema.entries.phone_number, value),
-  pin_code: (value) => (isPinCode(value) ? undefined : text.pinCodeProblem),
-  gstin: (value) => {
-    const problem = value === "" ? undefined : gstinProblem(value);
-    return problem && text.gstinProblems[problem];
-  },
-  company: (value) =>
-    value.length > quoteLimits.company ? `Write at most ${count.format(quoteLimits.company)} characters` : undefined,
-};
-
-function firstIssue(schema: v.GenericSchema, value: string): string | undefined {
-  const result = v.safeParse(schema, value, { abortPipeEarly: true });
-  return result.success ? undefined : result.issues[0].message;
+/** The rule of what an answer is (an e-mail address, a PIN code…), for the fields that have one. */
+function personRule(name: string, value: string, content: QuoteFormContent): string | undefined {
+  const { words, contactProblems } = content;
+  switch (name) {
+    case "name":
+    case "email":
+    case "phone_number":
+      return validateContactField(name, value, contactProblems);
+    case "pin_code":
+      return isPinCode(value) ? undefined : words.pinCodeProblem;
+    case "gstin": {
+      const problem = gstinProblem(value);
+      return problem && words.gstinProblems[problem];
+    }
+    case "company":
+      return value.length > quoteLimits.company ? words.problems.tooLong(quoteLimits.company) : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /** The answer as the estimator reads it: a choice's label, a tick as "Yes". */
-function answerText(field: QuoteField, value: string): string {
+function answerText(field: QuoteField, value: string, words: QuoteProblemWords): string {
   if (field.kind === "choice") return field.choices?.find((choice) => choice.value === value)?.label ?? value;
-  if (field.kind === "tick") return "Yes";
+  if (field.kind === "tick") return words.yes;
   return value;
 }
 
@@ -294,8 +386,11 @@ function cleaned(value: string | undefined): string {
 }
 
 /** One answer's first problem: its kind's rule, then the rule of what it is (an e-mail address, a PIN code…). */
-function answerProblem(field: QuoteField, value: string, today: string): string | undefined {
-  return fieldProblem(field, value, today) ?? (value === "" ? undefined : personRules[field.name]?.(value));
+function answerProblem(field: QuoteField, value: string, today: string, content: QuoteFormContent): string | undefined {
+  return (
+    fieldProblem(field, value, today, content.words.problems) ??
+    (value === "" ? undefined : personRule(field.name, value, content))
+  );
 }
 
 /**
@@ -306,38 +401,46 @@ export function quoteFieldProblem(
   serviceSlug: string,
   name: string,
   value: string,
+  content: QuoteFormContent,
   now = new Date(),
 ): string | undefined {
-  const service = findService(serviceSlug);
-  const field = service && quoteFields(service).find((candidate) => candidate.name === name);
-  return field ? answerProblem(field, cleaned(value), todayInIndia(now)) : undefined;
+  const spec = specOf(serviceSlug, content);
+  const field = spec && quoteFields(spec, content).find((candidate) => candidate.name === name);
+  return field ? answerProblem(field, cleaned(value), todayInIndia(now), content) : undefined;
 }
 
 /** Checks the whole request for this product: the cleaned request, or each field's first problem. */
-export function validateQuote(serviceSlug: string, input: QuoteValues, now = new Date()): QuoteValidation {
-  const service = findService(serviceSlug);
-  if (!service) return { success: false, errors: { service: "Choose the product from the list" } };
+export function validateQuote(
+  serviceSlug: string,
+  input: QuoteValues,
+  content: QuoteFormContent,
+  now = new Date(),
+): QuoteValidation {
+  const { problems } = content.words;
+  const service = content.services.find((candidate) => candidate.slug === serviceSlug);
+  const spec = specOf(serviceSlug, content);
+  if (!service || !spec) return { success: false, errors: { service: problems.product } };
   const today = todayInIndia(now);
-  const fields = quoteFields(service);
+  const fields = quoteFields(spec, content);
   const values: QuoteValues = {};
   const errors: QuoteErrors = {};
   for (const field of fields) {
     const value = cleaned(input[field.name]);
     values[field.name] = value;
-    const problem = answerProblem(field, value, today);
+    const problem = answerProblem(field, value, today, content);
     if (problem) errors[field.name] = problem;
   }
   if (values.size === "custom") {
     for (const name of ["custom_width_mm", "custom_height_mm"]) {
-      if (!values[name] && !errors[name]) errors[name] = "Enter the custom size in millimetres";
+      if (!values[name] && !errors[name]) errors[name] = problems.customSize;
     }
   }
   if (Object.keys(errors).length > 0) return { success: false, errors };
 
-  const specification = specificationFields(quoteSpecs[service.slug])
+  const specification = specificationFields(spec, content)
     .filter((field) => values[field.name] !== "")
-    .map((field): [string, string] => [field.label, answerText(field, values[field.name] ?? "")]);
-  const quantities = orderFields
+    .map((field): [string, string] => [field.label, answerText(field, values[field.name] ?? "", problems)]);
+  const quantities = orderFields(content)
     .filter((field) => field.name.startsWith("quantity_") && values[field.name] !== "")
     .map((field) => Number(values[field.name]));
   const pinCode = values.pin_code ?? "";

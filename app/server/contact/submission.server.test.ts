@@ -1,8 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { checkedOrigin, sourcePageOf } from "./submission.server.ts";
+import { sitePages } from "../../../tests/support/area-words.ts";
+import { checkedOrigin as checked, sourcePageOf } from "./submission.server.ts";
 
 const from = (referer?: string) =>
-  sourcePageOf(new Request("https://www.example.com/contact", referer ? { headers: { referer } } : {}));
+  sourcePageOf(new Request("https://www.example.com/contact", referer ? { headers: { referer } } : {}), sitePages);
+
+/** The contact form's page, and the site's pages and catalog, as the site hands them in. */
+const checkedOrigin = (service: string | undefined, sourcePage: string | undefined) =>
+  checked(service, sourcePage, { page: "/contact", sitePages }, [{ slug: "cake", title: "Cake Box" }]);
 
 describe("where a form was opened from", () => {
   test("is the page of this site the browser says the visitor came from", () => {

@@ -1,15 +1,21 @@
-import { contactFields, contactFormExtras, contactFormProblems } from "../../site/content/contact-form.ts";
-import { findService } from "../../site/content/services.ts";
-import { pagePaths, paths } from "../../site/content/urls.ts";
-import { type ContactInput, contactBodyLimitBytes, validateContact } from "../../site/lib/contact-schema.ts";
-import { artworkFields, uploadIdsOf } from "../../site/lib/quote-schema.ts";
 import { readFormBody } from "../forms/form-body.server.ts";
 import type { ServiceContent } from "../service-content.ts";
 import type { SiteSettings } from "../settings/site-settings.server.ts";
 import type { ArtworkFile, ArtworkProblem } from "../uploads/artwork.server.ts";
 import type { UploadServices } from "../uploads/uploads.server.ts";
+import { catalogService, type ServiceCatalog } from "./catalog.ts";
+import {
+  type ContactInput,
+  type ContactProblemWords,
+  contactBodyLimitBytes,
+  contactFieldNames,
+  contactFormExtras,
+  type InquiryFormProblemWords,
+  validateContact,
+} from "./contact-spec.ts";
 import { issueFormToken, submissionKey, verifyFormToken } from "./form-token.server.ts";
 import type { InquiryDetails, InquiryOrigin, InquiryStore } from "./inquiries.server.ts";
+import { artworkFields, uploadIdsOf } from "./quote-spec.ts";
 import { clientKey, type RateLimitDecision, type RateLimiter } from "./rate-limit.server.ts";
 
 /** A form's fields as typed, by name, and each field's first problem. */
@@ -25,6 +31,10 @@ type FormErrors = Record<string, string>;
 export type InquiryForm = {
   /** The form's own page: where it is sent from, never counted as where the visitor came from. */
   page: string;
+  /** The pages of this site a visitor may open the form from (the site's page list). */
+  sitePages: readonly string[];
+  /** What the visitor reads when the form as a whole could not be taken, in the site's words. */
+  problems: InquiryFormProblemWords;
   /** The visitor's fields; the post may carry these and the extras, nothing else. */
   fields: readonly string[];
   limitBytes: number;
@@ -64,18 +74,26 @@ const formExtras = [
   contactFormExtras.sourcePage,
 ];
 
-/** The contact form of the specification, as one of the site's inquiry forms. */
-export const contactForm: InquiryForm = {
-  page: paths.contact,
-  fields: contactFields.map((field) => field.name),
-  limitBytes: contactBodyLimitBytes,
-  validate(values) {
-    const result = validateContact(values);
-    return result.success
-      ? { success: true, details: inquiryDetails(result.output) }
-      : { success: false, errors: result.errors as FormErrors };
-  },
-};
+/** The contact form of the specification, as one of the site's inquiry forms, on its page and in the site's words. */
+export function createContactForm(options: {
+  page: string;
+  sitePages: readonly string[];
+  problems: InquiryFormProblemWords;
+  fieldProblems: ContactProblemWords;
+}): InquiryForm {
+  const { fieldProblems, ...form } = options;
+  return {
+    ...form,
+    fields: contactFieldNames,
+    limitBytes: contactBodyLimitBytes,
+    validate(values) {
+      const result = validateContact(values, fieldProblems);
+      return result.success
+        ? { success: true, details: inquiryDetails(result.output) }
+        : { success: false, errors: result.errors as FormErrors };
+    },
+  };
+}
 
 /**
  * The origin a form's hidden fields claim, believed only where it is
@@ -85,17 +103,18 @@ export const contactForm: InquiryForm = {
 export function checkedOrigin(
   service: string | undefined,
   sourcePage: string | undefined,
-  formPage: string = paths.contact,
+  form: Pick<InquiryForm, "page" | "sitePages">,
+  catalog: ServiceCatalog,
 ): InquiryOrigin {
   return {
-    service: service && findService(service) ? service : null,
-    sourcePage: sourcePage && isSitePage(sourcePage, formPage) ? sourcePage : null,
+    service: service && catalogService(catalog, service) ? service : null,
+    sourcePage: sourcePage && isSitePage(sourcePage, form.page, form.sitePages) ? sourcePage : null,
   };
 }
 
 /** A page of this site that a visitor can come to the form from (the form's own page is not a source). */
-function isSitePage(path: string, formPage: string): boolean {
-  return path !== formPage && pagePaths().includes(path);
+function isSitePage(path: string, formPage: string, sitePages: readonly string[]): boolean {
+  return path !== formPage && sitePages.includes(path);
 }
 
 /**
@@ -103,14 +122,14 @@ function isSitePage(path: string, formPage: string): boolean {
  * Referer says (sent in full within the site: Referrer-Policy
  * strict-origin-when-cross-origin); undefined for another site or none.
  */
-export function sourcePageOf(request: Request): string | undefined {
+export function sourcePageOf(request: Request, sitePages: readonly string[]): string | undefined {
   const referer = request.headers.get("referer");
   if (!referer) return undefined;
   try {
     const from = new URL(referer);
     const to = new URL(request.url);
     if (from.host !== to.host) return undefined;
-    return isSitePage(from.pathname, to.pathname) ? from.pathname : undefined;
+    return isSitePage(from.pathname, to.pathname, sitePages) ? from.pathname : undefined;
   } catch {
     return undefined;
   }
@@ -126,8 +145,8 @@ type Log = Pick<Console, "info" | "error">;
 /** What taking a form needs of the server's services (site-services.server.ts holds them). */
 export type SubmissionServices = {
   env: Pick<SiteSettings, "form">;
-  /** The words a form in the spam tray is kept with, as staff read them. */
-  content: { readonly inbox: Pick<ServiceContent["inbox"], "spamReasons"> };
+  /** The words a form in the spam tray is kept with, as staff read them, and the catalog a form may name. */
+  content: { readonly inbox: Pick<ServiceContent["inbox"], "spamReasons">; readonly services: ServiceCatalog };
   limiter: RateLimiter;
   store: InquiryStore;
   uploads: UploadServices | undefined;
@@ -149,7 +168,8 @@ export async function submitInquiryForm(
   log: Log = console,
   posted: { fileProblems?: readonly ArtworkProblem[] } = {},
 ): Promise<ContactOutcome> {
-  if (request.method !== "POST") return refused(405, {}, { formError: contactFormProblems.notAForm });
+  const { problems } = form;
+  if (request.method !== "POST") return refused(405, {}, { formError: problems.notAForm });
 
   const body = await readFormBody(request, {
     limitBytes: form.limitBytes,
@@ -167,17 +187,20 @@ export async function submitInquiryForm(
   const origin = checkedOrigin(
     body.fields[contactFormExtras.service],
     body.fields[contactFormExtras.sourcePage],
-    form.page,
+    form,
+    services.content.services,
   );
   // A form shown again keeps its own token while it is good, and gets a fresh one otherwise;
   // it carries on where it was opened from, as far as that is believed.
   const keep: Kept = { token: token && tokenText ? tokenText : issueFormToken(secret), ...originOf(origin) };
-  if (body.problem) return refused(body.problem.status, values, { formError: body.problem.message, ...keep });
+  if (body.problem) {
+    return refused(body.problem.status, values, { formError: problems[body.problem.reason], ...keep });
+  }
 
   // Our own form always carries both; without them it is not our form, or not all of it.
   const honeypot = body.fields[contactFormExtras.honeypot];
   if (honeypot === undefined || tokenText === undefined) {
-    return refused(400, values, { formError: contactFormProblems.reload });
+    return refused(400, values, { formError: problems.reload });
   }
 
   // Mistakes come first: a person who presses Enter too soon must see what is missing,
@@ -213,12 +236,12 @@ export async function submitInquiryForm(
     // around the fill-time and duplicate checks. A person sees the form again with
     // everything they typed and presses Send once more; a bot spends its allowance.
     const decision = await services.limiter.take(clientKey(clientAddress)).catch(() => undefined);
-    if (!decision) return unavailable(values, keep);
-    if (!decision.allowed) return tooMany(values, decision.retryAfterMs, keep);
+    if (!decision) return unavailable(values, keep, problems);
+    if (!decision.allowed) return tooMany(values, decision.retryAfterMs, keep, problems);
     log.info("Contact form: the form's token had expired or could not be verified (a possible bot); shown again.");
     // Backdated by the fill time: the visitor already filled the form in once.
     const fresh = issueFormToken(secret, Date.now() - minFillMs);
-    return refused(400, values, { formError: contactFormProblems.expired, token: fresh, ...originOf(origin) });
+    return refused(400, values, { formError: problems.expired, token: fresh, ...originOf(origin) });
   }
 
   // A bot is shown the plain thank-you, never a reference.
@@ -242,9 +265,9 @@ export async function submitInquiryForm(
     decision = await services.limiter.take(clientKey(clientAddress));
   } catch (error) {
     log.error(`The contact form's rate limit could not be counted: ${(error as Error).message}`);
-    return unavailable(values, keep);
+    return unavailable(values, keep, problems);
   }
-  if (!decision.allowed) return tooMany(values, decision.retryAfterMs, keep);
+  if (!decision.allowed) return tooMany(values, decision.retryAfterMs, keep, problems);
 
   let reference: string;
   try {
@@ -252,7 +275,7 @@ export async function submitInquiryForm(
     reference = (await services.store.save(result.details, options)).reference;
   } catch (error) {
     log.error(`An inquiry could not be stored: ${(error as Error).message}`);
-    return unavailable(values, keep);
+    return unavailable(values, keep, problems);
   }
   if (spamReason !== undefined) {
     log.info(`Contact form: ${reference} looks sent by a bot (${spamReason}); kept in the spam tray, no mail sent.`);
@@ -298,16 +321,21 @@ function originOf({ service, sourcePage }: InquiryOrigin): { origin?: ContactFor
 }
 
 /** The store cannot take it now: everything typed comes back, with a word to try again in a minute. */
-function unavailable(values: FormValues, keep: Kept): ContactOutcome {
-  return refused(503, values, { formError: contactFormProblems.unavailable, ...keep }, { "Retry-After": "60" });
+function unavailable(values: FormValues, keep: Kept, problems: InquiryFormProblemWords): ContactOutcome {
+  return refused(503, values, { formError: problems.unavailable, ...keep }, { "Retry-After": "60" });
 }
 
-function tooMany(values: FormValues, retryAfterMs: number, keep: Kept): ContactOutcome {
+function tooMany(
+  values: FormValues,
+  retryAfterMs: number,
+  keep: Kept,
+  problems: InquiryFormProblemWords,
+): ContactOutcome {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return refused(
     429,
     values,
-    { formError: contactFormProblems.tooMany(minutes), ...keep },
+    { formError: problems.tooMany(minutes), ...keep },
     { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) },
   );
 }

@@ -1,7 +1,7 @@
-import { contactFormProblems } from "../../site/content/contact-form.ts";
+import type { FormRefusal } from "./form-refusals.ts";
 import { discard, readLimited } from "./request-body.server.ts";
 
-export type FormProblem = { status: 400 | 413 | 415; message: string };
+export type FormProblem = { status: 400 | 413 | 415; reason: FormRefusal };
 
 export type FormBody = {
   /** Every field that could be read, each once, even when the form as a whole was refused. */
@@ -23,35 +23,35 @@ export async function readFormBody(
 ): Promise<FormBody> {
   if (!isUrlEncodedForm(request.headers.get("content-type"))) {
     await discard(request.body?.getReader());
-    return { fields: {}, problem: { status: 415, message: contactFormProblems.notAForm } };
+    return { fields: {}, problem: { status: 415, reason: "notAForm" } };
   }
   const bytes = await readLimited(request, options.limitBytes);
-  if (bytes === "too large") return { fields: {}, problem: { status: 413, message: contactFormProblems.tooLarge } };
-  if (bytes === "cut off") return { fields: {}, problem: { status: 400, message: contactFormProblems.reload } };
+  if (bytes === "too large") return { fields: {}, problem: { status: 413, reason: "tooLarge" } };
+  if (bytes === "cut off") return { fields: {}, problem: { status: 400, reason: "reload" } };
 
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    return { fields: {}, problem: { status: 400, message: contactFormProblems.notText } };
+    return { fields: {}, problem: { status: 400, reason: "notText" } };
   }
 
   const fields: Record<string, string> = {};
   let problem: FormProblem | undefined;
   const pairs = text.split("&").filter((pair) => pair !== "");
   if (pairs.length > (options.maxFields ?? MAX_FIELDS)) {
-    return { fields, problem: { status: 400, message: contactFormProblems.unexpectedFields } };
+    return { fields, problem: { status: 400, reason: "unexpectedFields" } };
   }
   for (const pair of pairs) {
     const split = pair.indexOf("=");
     const name = decodeComponent(split === -1 ? pair : pair.slice(0, split));
     const value = decodeComponent(split === -1 ? "" : pair.slice(split + 1));
     if (name === undefined || value === undefined) {
-      problem ??= { status: 400, message: contactFormProblems.notText };
+      problem ??= { status: 400, reason: "notText" };
     } else if (!options.fields.has(name)) {
-      problem ??= { status: 400, message: contactFormProblems.unexpectedFields };
+      problem ??= { status: 400, reason: "unexpectedFields" };
     } else if (Object.hasOwn(fields, name)) {
-      problem ??= { status: 400, message: contactFormProblems.repeatedField };
+      problem ??= { status: 400, reason: "repeatedField" };
     } else {
       fields[name] = value;
     }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { inboxWords } from "../../../tests/support/area-words.ts";
 import { openTestStore } from "../../../tests/support/test-store.ts";
-import { phoneDigits } from "../../site/lib/contact-schema.ts";
+import { phoneDigits } from "../contact/contact-spec.ts";
 import type { InquiryDetails } from "../contact/inquiries.server.ts";
 import { createInquiryStore, type InquiryStore } from "../contact/inquiries.server.ts";
 import { createOutbox } from "../mail/outbox.server.ts";

@@ -183,7 +183,7 @@ export function formatCsv(
     inquiry.subject,
     inquiry.message,
     inquiry.quote
-      ? quoteRows(inquiry.quote)
+      ? quoteRows(inquiry.quote, words.quote)
           .map(([label, value]) => `${label}: ${value}`)
           .join("\n")
       : "",

@@ -1,4 +1,5 @@
 import type { ServiceCatalog } from "../contact/catalog.ts";
+import type { QuoteRowWords } from "../contact/quote-spec.ts";
 import type { MailKind } from "../mail/mail-kinds.ts";
 
 /**
@@ -46,6 +47,8 @@ export type InboxWords = {
 export type ReportWords = Pick<InboxWords, "statuses" | "mails"> & {
   readonly firstReplies: FirstReplyWords;
   readonly services: ServiceCatalog;
+  /** The words a quote request's particulars are shown under. */
+  readonly quote: QuoteRowWords;
 };
 
 /** The longest internal note, in characters. */

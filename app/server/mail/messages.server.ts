@@ -27,7 +27,7 @@ export type OutgoingMail = {
 export type MailSettings = { mailFrom: MailAddress; mailTo: string };
 
 /** What mails say of the company and link to, handed to the services at start (ServiceContent). */
-export type MailContent = Pick<ServiceContent, "company" | "staffLinks" | "accountButtons">;
+export type MailContent = Pick<ServiceContent, "company" | "staffLinks" | "accountButtons" | "quoteForm">;
 
 const receivedFormat = new Intl.DateTimeFormat("en-IN", {
   timeZone: "Asia/Kolkata",
@@ -86,7 +86,7 @@ export function companyMail(inquiry: StoredInquiry, settings: MailSettings, cont
     ["Subject", inquiry.subject],
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
-  const quote = inquiry.quote ? quoteRows(inquiry.quote) : [];
+  const quote = inquiry.quote ? quoteRows(inquiry.quote, content.quoteForm.words) : [];
   // Names and sizes only: the files stay in the inbox, behind sign-in, never in a mail.
   const files = (inquiry.files ?? []).map(
     (file) => `${file.name} (${kindLabel(file.kind)}, ${formatBytes(file.size)})`,

@@ -1,12 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { quoteFormText } from "../../site/content/quote-form.ts";
-import { validateQuote } from "../../site/lib/quote-schema.ts";
+import { quoteFormContent as content } from "../../../tests/support/area-words.ts";
+import { validateQuote } from "../contact/quote-spec.ts";
 import { check, fine } from "./report.ts";
-import { requestedSize, sizeLine } from "./requested-size.ts";
+import { requestedSize as sizeIn, sizeLine } from "./requested-size.ts";
 
 // The specification is kept in the words the form asked it, so the labels
 // here are the form's own: a label changed there must not silently end the check.
-const text = quoteFormText;
+const text = content.words;
+const requestedSize = (specification: readonly (readonly [string, string])[]) => sizeIn(specification, text);
 
 describe("requestedSize", () => {
   test("a paper size gives its millimetres and its name", () => {
@@ -102,11 +103,13 @@ describe("requestedSize", () => {
     const leaflet = validateQuote(
       "leaflet",
       { ...person, size: "dl", paper: "art-paper-gloss", colours: "4-colours-cmyk" },
+      content,
       now,
     );
     const standee = validateQuote(
       "standee",
       { ...person, material: "sunboard-cut-out", width_ft: "3", height_ft: "6" },
+      content,
       now,
     );
     const cake = validateQuote(
@@ -120,6 +123,7 @@ describe("requestedSize", () => {
         board: "duplex-board",
         colours: "4-colours-cmyk",
       },
+      content,
       now,
     );
     if (!leaflet.success || !standee.success || !cake.success) throw new Error("the sample requests should be valid");

@@ -1,5 +1,14 @@
-import { quoteFormText } from "../../site/content/quote-form.ts";
+import type { QuoteWords } from "../contact/quote-spec.ts";
 import { check, fine, mm, type ReportLine } from "./report.ts";
+
+/**
+ * The labels a request's specification keeps its sizes under: it is kept in
+ * the words the form asked it, so the check reads it in those same words.
+ */
+export type RequestedSizeWords = Pick<
+  QuoteWords,
+  "size" | "customSize" | "customWidth" | "customHeight" | "widthFeet" | "heightFeet"
+>;
 
 /** A finished size a quote request asks for, in millimetres, and how the buyer put it. */
 export type RequestedSize = { width: number; height: number; label: string };
@@ -22,9 +31,11 @@ const MM_PER_FOOT = 304.8;
  * dimensions are not its artwork's size (the dieline unfolds them), so a box
  * request gives none.
  */
-export function requestedSize(specification: readonly (readonly [string, string])[]): RequestedSize | undefined {
+export function requestedSize(
+  specification: readonly (readonly [string, string])[],
+  text: RequestedSizeWords,
+): RequestedSize | undefined {
   const answer = (label: string) => specification.find(([asked]) => asked === label)?.[1];
-  const text = quoteFormText;
   const number = (label: string) => Number.parseFloat(answer(label) ?? "");
   const customWidth = number(text.customWidth);
   const customHeight = number(text.customHeight);

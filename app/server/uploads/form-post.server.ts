@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import busboy from "busboy";
-import { contactFormExtras } from "../../site/content/contact-form.ts";
-import { artworkFields } from "../../site/lib/quote-schema.ts";
+import { contactFormExtras } from "../contact/contact-spec.ts";
 import { type FormToken, verifyFormToken } from "../contact/form-token.server.ts";
+import { artworkFields } from "../contact/quote-spec.ts";
 import type { Artwork, ArtworkProblem, Uploader } from "./artwork.server.ts";
 import { safeFileName } from "./file-name.ts";
 import type { FileStorage } from "./file-storage.server.ts";

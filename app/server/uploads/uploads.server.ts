@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { contactBodyLimitBytes } from "../../site/lib/contact-schema.ts";
+import { contactBodyLimitBytes } from "../contact/contact-spec.ts";
 import type { UploadSettings } from "../settings/site-settings.server.ts";
 import type { Database } from "../store/db.server.ts";
 import { type Artwork, createArtwork, uploaderOf } from "./artwork.server.ts";

@@ -1,3 +1,8 @@
+import type {
+  ContactFieldName,
+  ContactProblemWords,
+  InquiryFormProblemWords,
+} from "../../server/contact/contact-spec.ts";
 import { site } from "./site.ts";
 
 /** The contact form's fields, in order, with the hint texts of the specification. */
@@ -7,20 +12,34 @@ export const contactFields = [
   { name: "phone_number", label: "Phone number", placeholder: "Please enter your number", autoComplete: "tel" },
   { name: "msg_subject", label: "Subject", placeholder: "Please enter your subject", autoComplete: "off" },
   { name: "message", label: "Message", placeholder: "Write your message", autoComplete: "off" },
-] as const;
+] as const satisfies readonly { name: ContactFieldName; label: string; placeholder: string; autoComplete: string }[];
 
-export type ContactFieldName = (typeof contactFields)[number]["name"];
+const count = new Intl.NumberFormat("en-IN");
 
-/**
- * Fields the form carries besides the visitor's own: the bot trap, the form's
- * signed start time, and where it was opened from (a service, a page of the site).
- */
-export const contactFormExtras = {
-  honeypot: "website",
-  token: "form_token",
-  service: "service",
-  sourcePage: "source_page",
-} as const;
+/** What the visitor is told about one field (the rules are app/server/contact/contact-spec.ts). */
+export const contactFieldProblems: ContactProblemWords = {
+  missing: {
+    name: "Enter your name",
+    email: "Enter your e-mail address",
+    phone_number: "Enter your phone number",
+    msg_subject: "Enter a subject",
+    message: "Write your message",
+  },
+  named: {
+    name: "Your name",
+    email: "An e-mail address",
+    phone_number: "A phone number",
+    msg_subject: "The subject",
+    message: "Your message",
+  },
+  tooLong: (named, limit, has) =>
+    `${named} can be at most ${count.format(limit)} characters; it has ${count.format(has)} now`,
+  oneLine: (named) => `${named} must be on one line, without special characters`,
+  email: "Enter an e-mail address in the form name@example.com",
+  phoneCharacters: "A phone number can only have digits, spaces, brackets and the signs + - .",
+  phoneDigits: (min, max) => `Enter a phone number with ${min} to ${max} digits, such as +91 98765 43210`,
+  messageCharacters: "Your message has special characters we cannot accept",
+};
 
 export const contactFormText = {
   submit: "Send Message",
@@ -42,7 +61,7 @@ export const contactFormText = {
 const reachUs = `call us on ${site.phone.display} or write to ${site.email}`;
 
 /** What the visitor reads when the form as a whole could not be taken; their typing is kept in each case. */
-export const contactFormProblems = {
+export const contactFormProblems: InquiryFormProblemWords = {
   tooMany: (minutes: number) =>
     `You have sent several messages in a short time. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}, or ${reachUs}.`,
   tooLarge: "The form was too large to read. Please shorten your message and send it again.",
@@ -53,4 +72,4 @@ export const contactFormProblems = {
   reload: "The form arrived incomplete. Please reload the page and send it again.",
   expired: "This form had expired; please check and send it again.",
   unavailable: `We could not save your message just now. Please try again in a minute, or ${reachUs}.`,
-} as const;
+};

@@ -1,6 +1,6 @@
-import type { GstinProblemWords } from "../../server/quotations/gstin.ts";
-import { contactFormText } from "./contact-form.ts";
-import type { ServiceSlug } from "./services.ts";
+import type { Choice, QuoteFormContent, QuoteSpec } from "../../server/contact/quote-spec.ts";
+import { contactFieldProblems, contactFormText } from "./contact-form.ts";
+import { type ServiceSlug, services } from "./services.ts";
 import { site } from "./site.ts";
 
 /**
@@ -10,7 +10,7 @@ import { site } from "./site.ts";
  * is specified.
  */
 
-export type Choice = { value: string; label: string };
+const count = new Intl.NumberFormat("en-IN");
 
 const choices = (...labels: string[]): readonly Choice[] =>
   labels.map((label) => ({
@@ -40,15 +40,10 @@ type BoxStyle = keyof typeof boxStyles;
 /** Styles that can have a window cut in; the window question is asked only for them. */
 export const stylesWithWindow: readonly BoxStyle[] = ["cake", "cakeWindow", "tuckEnd", "crashLock", "topAndBottom"];
 
-export type QuoteSpec =
-  | { group: "box"; styles: readonly BoxStyle[]; handle?: true }
-  | { group: "paper"; sizes: readonly string[]; pages: boolean; bindings: readonly string[] }
-  | { group: "large-format"; materials: readonly string[] };
-
 const brochureBindings = ["Folded, no binding", "Centre stitched", "Perfect bound", "Wiro bound"];
 
 /** Keyed by service slug: the type check fails when a service says nothing of how it is quoted. */
-export const quoteSpecs: Readonly<Record<ServiceSlug, QuoteSpec>> = {
+export const quoteSpecs: Readonly<Record<ServiceSlug, QuoteSpec<BoxStyle>>> = {
   box: { group: "box", styles: ["tuckEnd", "crashLock", "topAndBottom", "sleeve", "rigid", "mailer"] },
   cake: { group: "box", styles: ["cake", "cakeWindow", "pizza", "topAndBottom"] },
   carton: { group: "box", styles: ["monoCarton", "tuckEnd", "crashLock"] },
@@ -105,19 +100,6 @@ export const largeFormatFinishes = [
   { name: "finish_frame", label: "Frame" },
   { name: "finish_stand", label: "Stand" },
 ] as const;
-
-export const quoteLimits = {
-  /** Millimetres: a box or a sheet no machine here can make is a typing slip. */
-  sizeMm: { min: 10, max: 3000 },
-  /** Feet, as large-format printing is priced by the square foot in India. */
-  sizeFeet: { min: 1, max: 200 },
-  gsm: { min: 40, max: 1500 },
-  pages: { min: 2, max: 1000 },
-  quantity: { min: 1, max: 10_000_000 },
-  quantityTiers: 3,
-  notes: 3000,
-  company: 150,
-} as const;
 
 export const quoteFormText = {
   title: "Get a Quote",
@@ -177,7 +159,7 @@ export const quoteFormText = {
     state:
       "The first two digits of a GSTIN are a state code, such as 27 for Maharashtra: check them against your GST certificate",
     check: "This GSTIN's last character does not match the rest: check it for a typing slip",
-  } satisfies GstinProblemWords,
+  },
   pinCodeProblem: "Enter the six-digit PIN code of the delivery address, such as 400001",
   name: "Your name",
   phone: "Phone number",
@@ -185,4 +167,42 @@ export const quoteFormText = {
   notes: "Anything else (optional)",
   notesHint: "Such as a sample you want matched, or how it is packed and shipped.",
   subject: (title: string) => `Quote request: ${title}`,
+  rows: { quantities: "Quantities", company: "Company", gstin: "GSTIN" },
+  problems: {
+    missing: (label: string, kind: string) => {
+      if (kind === "date") return "Choose the date you need it by";
+      const what = label.replace(/ \(.*\)$/, "");
+      // "PIN" and "GSM" keep their capitals; an ordinary first word does not.
+      const named = /^[A-Z][a-z]/.test(what) ? what.charAt(0).toLowerCase() + what.slice(1) : what;
+      return kind === "choice" ? `Choose the ${named}` : `Enter the ${named}`;
+    },
+    notANumber: (label: string, whole: boolean, example: number) =>
+      `${label}: enter ${whole ? "a whole number" : "a number"}, such as ${example}`,
+    atLeast: (label: string, min: number) => `${label}: at least ${count.format(min)}`,
+    atMost: (label: string, max: number) => `${label}: at most ${count.format(max)}`,
+    notAChoice: (label: string) => `Choose ${label.toLowerCase()} from the list`,
+    tick: "Tick the box or leave it empty",
+    notADate: "Enter a date, such as 2027-01-31",
+    pastDate: "Choose a date from today on",
+    tooLong: (max: number) => `Write at most ${count.format(max)} characters`,
+    noteCharacters: "Your note has special characters we cannot accept",
+    product: "Choose the product from the list",
+    customSize: "Enter the custom size in millimetres",
+    yes: "Yes",
+  },
 } as const;
+
+/** Everything the quote form's questions and checks are made of (app/server/contact/quote-spec.ts asks for it). */
+export const quoteFormContent: QuoteFormContent = {
+  words: quoteFormText,
+  contactProblems: contactFieldProblems,
+  services,
+  specs: quoteSpecs,
+  boxStyles,
+  stylesWithWindow,
+  boxBoards,
+  papers,
+  printColours,
+  finishes,
+  largeFormatFinishes,
+};

@@ -1,6 +1,6 @@
 import { Island } from "../../islands/island.tsx";
 import { issueFormToken } from "../../server/contact/form-token.server.ts";
-import { type ContactFormOrigin, contactForm, sourcePageOf } from "../../server/contact/submission.server.ts";
+import { type ContactFormOrigin, sourcePageOf } from "../../server/contact/submission.server.ts";
 import { siteSettings } from "../../server/settings/site-settings.server.ts";
 import { ContactForm } from "../components/contact/contact-form.tsx";
 import { ContactSent } from "../components/contact/contact-sent.tsx";
@@ -13,6 +13,7 @@ import { findService } from "../content/services.ts";
 import { site } from "../content/site.ts";
 import { paths } from "../content/urls.ts";
 import { answerInquiryForm, retryAfterHeaders, sentState } from "../lib/inquiry-form-route.server.ts";
+import { contactForm, sitePages } from "../lib/inquiry-forms.server.ts";
 import { buildMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/contact";
 
@@ -27,7 +28,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const sent = sentState(query);
   if (sent) return sent;
   const service = findService(query.get("service") ?? "");
-  const sourcePage = sourcePageOf(request);
+  const sourcePage = sourcePageOf(request, sitePages);
   const origin: ContactFormOrigin | undefined =
     service || sourcePage
       ? { ...(service ? { service: service.slug } : {}), ...(sourcePage ? { sourcePage } : {}) }

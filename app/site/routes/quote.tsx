@@ -1,6 +1,5 @@
 import { Island } from "../../islands/island.tsx";
 import { issueFormToken } from "../../server/contact/form-token.server.ts";
-import { quoteForm } from "../../server/contact/quote-form.server.ts";
 import { sourcePageOf } from "../../server/contact/submission.server.ts";
 import { siteSettings } from "../../server/settings/site-settings.server.ts";
 import { ContactSent } from "../components/contact/contact-sent.tsx";
@@ -12,6 +11,7 @@ import { quoteFormText as text } from "../content/quote-form.ts";
 import { findService } from "../content/services.ts";
 import { paths } from "../content/urls.ts";
 import { answerInquiryForm, retryAfterHeaders, sentState } from "../lib/inquiry-form-route.server.ts";
+import { quoteForm, sitePages } from "../lib/inquiry-forms.server.ts";
 import { buildMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/quote";
 
@@ -30,7 +30,7 @@ export function loader({ request }: Route.LoaderArgs) {
     state: "form" as const,
     service: service.slug,
     token: issueFormToken(siteSettings().form.secret),
-    sourcePage: sourcePageOf(request),
+    sourcePage: sourcePageOf(request, sitePages),
     artwork: artworkLimits(),
   };
 }

@@ -1,4 +1,3 @@
-import type { ServiceCatalog } from "../../server/contact/catalog.ts";
 import {
   type FirstReplyWords,
   type InquiryMailWords,
@@ -7,6 +6,7 @@ import {
   type SpamReasonWords,
   type StatusWords,
 } from "../../server/inbox/statuses.ts";
+import type { ServiceContent } from "../../server/service-content.ts";
 
 /**
  * The staff inbox's words: the statuses' names (their ids are the domain's,
@@ -40,9 +40,15 @@ export const firstReplyWords: FirstReplyWords = {
 /** The inquiry's two mails by name, in the inquiry page, the report, the CSV and the audit log. */
 export const mailKindLabels: InquiryMailWords = { company: "Company copy", acknowledgement: "Acknowledgement" };
 
-/** The words a listing or CSV of inquiries is written in, naming services as the catalog handed in does. */
-export function reportWords(services: ServiceCatalog): ReportWords {
-  return { statuses: statusLabels, mails: mailKindLabels, firstReplies: firstReplyWords, services };
+/** The words a listing or CSV of inquiries is written in, with the catalog and the quote form's words handed in. */
+export function reportWords({ services, quoteForm }: Pick<ServiceContent, "services" | "quoteForm">): ReportWords {
+  return {
+    statuses: statusLabels,
+    mails: mailKindLabels,
+    firstReplies: firstReplyWords,
+    services,
+    quote: quoteForm.words,
+  };
 }
 
 export const inboxText = {

@@ -36,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
     detail: `${rows.length} ${rows.length === 1 ? "inquiry" : "inquiries"}${describeFilter(filter)}`,
   });
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(formatCsv(rows, reportWords(services.content.services)), {
+  return new Response(formatCsv(rows, reportWords(services.content)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="inquiries-${day}.csv"`,

@@ -1,4 +1,5 @@
-import { contactFormExtras, contactFormText } from "../../content/contact-form.ts";
+import { contactFormExtras } from "../../../server/contact/contact-spec.ts";
+import { contactFormText } from "../../content/contact-form.ts";
 
 /** The field only a bot fills in: out of sight and out of the tab order, but there for a bot to find. */
 export function BotTrap({ id }: { id: string }) {

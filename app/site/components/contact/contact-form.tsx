@@ -1,12 +1,13 @@
 import { type FormEvent, useState } from "react";
 import {
+  type ContactErrors,
   type ContactFieldName,
-  contactFields,
   contactFormExtras,
-  contactFormText,
-} from "../../content/contact-form.ts";
+  validateContact,
+  validateContactField,
+} from "../../../server/contact/contact-spec.ts";
+import { contactFieldProblems, contactFields, contactFormText } from "../../content/contact-form.ts";
 import { paths } from "../../content/urls.ts";
-import { type ContactErrors, validateContact, validateContactField } from "../../lib/contact-schema.ts";
 import { BotTrap } from "./bot-trap.tsx";
 import { FormSummary } from "./form-summary.tsx";
 import { useCheckedForm } from "./use-checked-form.ts";
@@ -39,7 +40,7 @@ export function ContactForm({ subject, token, answer, origin }: ContactFormProps
   const [formError, setFormError] = useState(answer?.formError);
   const form = useCheckedForm({
     answered: answer?.errors,
-    checkField: (name, value) => validateContactField(name as ContactFieldName, value),
+    checkField: (name, value) => validateContactField(name as ContactFieldName, value, contactFieldProblems),
     checkAll(element) {
       const values = Object.fromEntries(
         contactFields.map(({ name }) => [
@@ -47,7 +48,7 @@ export function ContactForm({ subject, token, answer, origin }: ContactFormProps
           (element.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "",
         ]),
       );
-      const result = validateContact(values);
+      const result = validateContact(values, contactFieldProblems);
       return result.success ? {} : result.errors;
     },
   });

@@ -1,7 +1,7 @@
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { artworkFields } from "../../../server/contact/quote-spec.ts";
 import { artworkPickerAccept, formatBytes } from "../../../server/uploads/artwork-kinds.ts";
 import { artworkText as text } from "../../content/artwork.ts";
-import { artworkFields } from "../../lib/quote-schema.ts";
 import type { RunningUpload } from "./artwork-upload.ts";
 
 /** The limits the server applies, told to the page so it can say them before a byte is sent. */

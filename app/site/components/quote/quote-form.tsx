@@ -1,11 +1,5 @@
 import { type FocusEvent, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { todayInIndia } from "../../../server/india-day.ts";
-import { isPinCode, stateForPinCode } from "../../../server/quotations/pin-code.ts";
-import { artworkText } from "../../content/artwork.ts";
-import { contactFormExtras, contactFormText } from "../../content/contact-form.ts";
-import { quoteSpecs, quoteFormText as text } from "../../content/quote-form.ts";
-import { findService } from "../../content/services.ts";
-import { paths } from "../../content/urls.ts";
+import { contactFormExtras } from "../../../server/contact/contact-spec.ts";
 import {
   artworkFields,
   orderFields,
@@ -16,7 +10,14 @@ import {
   quoteFieldProblem,
   specificationFields,
   validateQuote,
-} from "../../lib/quote-schema.ts";
+} from "../../../server/contact/quote-spec.ts";
+import { todayInIndia } from "../../../server/india-day.ts";
+import { isPinCode, stateForPinCode } from "../../../server/quotations/pin-code.ts";
+import { artworkText } from "../../content/artwork.ts";
+import { contactFormText } from "../../content/contact-form.ts";
+import { quoteFormContent, quoteSpecs, quoteFormText as text } from "../../content/quote-form.ts";
+import { findService } from "../../content/services.ts";
+import { paths } from "../../content/urls.ts";
 import { BotTrap } from "../contact/bot-trap.tsx";
 import { FormSummary } from "../contact/form-summary.tsx";
 import { useCheckedForm } from "../contact/use-checked-form.ts";
@@ -70,17 +71,21 @@ export function QuoteForm({ serviceSlug, token, answer, sourcePage, artwork }: Q
   }, [waiting, pending]);
   const groups = service
     ? [
-        { id: "spec", legend: text.specHeading(service.title), fields: specificationFields(quoteSpecs[service.slug]) },
-        { id: "order", legend: text.orderHeading, fields: orderFields },
-        { id: "person", legend: text.contactHeading, fields: personFields },
+        {
+          id: "spec",
+          legend: text.specHeading(service.title),
+          fields: specificationFields(quoteSpecs[service.slug], quoteFormContent),
+        },
+        { id: "order", legend: text.orderHeading, fields: orderFields(quoteFormContent) },
+        { id: "person", legend: text.contactHeading, fields: personFields(quoteFormContent) },
       ]
     : [];
   const fields = groups.flatMap((group) => group.fields);
   const form = useCheckedForm({
     answered: answer?.errors,
-    checkField: (name, value) => quoteFieldProblem(serviceSlug, name, value),
+    checkField: (name, value) => quoteFieldProblem(serviceSlug, name, value, quoteFormContent),
     checkAll(element) {
-      const result = validateQuote(serviceSlug, formValues(element, fields));
+      const result = validateQuote(serviceSlug, formValues(element, fields), quoteFormContent);
       return result.success ? {} : result.errors;
     },
   });
