@@ -191,7 +191,7 @@ export async function stopSiteServices(): Promise<void> {
 }
 
 async function open(log: Log, content: ServiceContent): Promise<Running> {
-  const env = siteSettings();
+  const env = siteSettings(content.company);
   let db: Database;
   try {
     db = await openStore(env.store);

@@ -3,10 +3,11 @@ import { readSiteSettings, type SiteSettings } from "../../app/server/settings/s
 import { BUSY_PATIENCE_MS, type Database, type StoreLocation } from "../../app/server/store/db.server.ts";
 import { describeStore } from "../../app/server/store/location.server.ts";
 import { openStore } from "../../app/server/store/open-store.server.ts";
+import { site } from "../../app/site/content/site.ts";
 
 function settings(): SiteSettings | undefined {
   try {
-    return readSiteSettings(process.env, "command");
+    return readSiteSettings(site, process.env, "command");
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     return undefined;

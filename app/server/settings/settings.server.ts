@@ -1,7 +1,6 @@
 import { isIP } from "node:net";
 import addressparser from "nodemailer/lib/addressparser";
 import * as v from "valibot";
-import { site } from "../../site/content/site.ts";
 
 /**
  * Every setting the server reads from its environment, in one schema with one
@@ -149,8 +148,9 @@ const SettingsSchema = v.pipe(
     // RFC 5321 (4.5.3.2.6) asks a client to wait 10 minutes for this answer: the server
     // may be scanning or filing the message, and a mail given up on here may still arrive.
     SMTP_CONFIRM_TIMEOUT_SECONDS: seconds("600", 0.1),
-    MAIL_FROM: v.optional(mailbox("sender"), `${site.name} <${site.email}>`),
-    MAIL_TO: v.optional(mailbox("recipient"), site.email),
+    // Left out, mail goes from and to the company's own mailbox (readSiteSettings), which is content.
+    MAIL_FROM: v.optional(mailbox("sender")),
+    MAIL_TO: v.optional(mailbox("recipient")),
     MAIL_RETRY_SECONDS: seconds("30", 0.01),
     MAIL_RETRY_MAX_SECONDS: seconds("3600", 0.01),
     MAIL_MAX_ATTEMPTS: v.optional(wholeNumber(1, 100), "12"),

@@ -1,9 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { readSiteSettings } from "./site-settings.server.ts";
 
+/** The company's details, as the site hands them in: mail goes from and to its mailbox by default. */
+const company = { name: "Example Print & Pack", email: "hello@example.com" };
+
 describe("the contact settings", () => {
   test("start with mail off and the database under data/", () => {
-    const env = readSiteSettings({});
+    const env = readSiteSettings(company, {});
     expect(env.smtp).toBeUndefined();
     expect(env.databasePath).toMatch(/data[/\\]inquiries\.sqlite$/);
     expect(env.mailTo).toBe("hello@example.com");
@@ -13,7 +16,7 @@ describe("the contact settings", () => {
   });
 
   test("read SMTP, with the usual port for the kind of connection", () => {
-    const plain = readSiteSettings({ SMTP_HOST: "smtp.example.com", SMTP_USER: "u", SMTP_PASS: "p" });
+    const plain = readSiteSettings(company, { SMTP_HOST: "smtp.example.com", SMTP_USER: "u", SMTP_PASS: "p" });
     expect(plain.smtp).toEqual({
       host: "smtp.example.com",
       port: 587,
@@ -22,8 +25,8 @@ describe("the contact settings", () => {
       timeoutMs: 30_000,
       confirmTimeoutMs: 600_000,
     });
-    expect(readSiteSettings({ SMTP_HOST: "smtp.example.com", SMTP_SECURE: "1" }).smtp?.port).toBe(465);
-    expect(readSiteSettings({ MAIL_FROM: '"Sales Desk" <sales@example.com>' }).mailFrom).toEqual({
+    expect(readSiteSettings(company, { SMTP_HOST: "smtp.example.com", SMTP_SECURE: "1" }).smtp?.port).toBe(465);
+    expect(readSiteSettings(company, { MAIL_FROM: '"Sales Desk" <sales@example.com>' }).mailFrom).toEqual({
       name: "Sales Desk",
       address: "sales@example.com",
     });
@@ -31,9 +34,9 @@ describe("the contact settings", () => {
 
   test("wait longer for the answer to the end of a message than for each other step, never shorter", () => {
     const given = { SMTP_HOST: "smtp.example.com", SMTP_TIMEOUT_SECONDS: "20", SMTP_CONFIRM_TIMEOUT_SECONDS: "300" };
-    expect(readSiteSettings(given).smtp).toMatchObject({ timeoutMs: 20_000, confirmTimeoutMs: 300_000 });
+    expect(readSiteSettings(company, given).smtp).toMatchObject({ timeoutMs: 20_000, confirmTimeoutMs: 300_000 });
     const shorter = { SMTP_HOST: "smtp.example.com", SMTP_TIMEOUT_SECONDS: "60", SMTP_CONFIRM_TIMEOUT_SECONDS: "5" };
-    expect(readSiteSettings(shorter).smtp?.confirmTimeoutMs).toBe(60_000);
+    expect(readSiteSettings(company, shorter).smtp?.confirmTimeoutMs).toBe(60_000);
   });
 
   test.each([
@@ -47,7 +50,7 @@ describe("the contact settings", () => {
     [{ MAIL_RETRY_SECONDS: "soon" }, "MAIL_RETRY_SECONDS: must be a number of seconds"],
     [{ FORM_SECRET: "short" }, "FORM_SECRET: must be at least 32 characters long"],
   ])("refuse %o, naming it", (env, message) => {
-    expect(() => readSiteSettings(env)).toThrow(message);
+    expect(() => readSiteSettings(company, env)).toThrow(message);
   });
 });
 
@@ -55,7 +58,7 @@ describe("the artwork upload settings", () => {
   const postgres = { DATABASE_URL: "postgres://site:secret@db.internal:5432/site" };
 
   test("are on by default, with files in a folder under DATA_DIR and the limits the form states", () => {
-    const uploads = readSiteSettings({ DATA_DIR: "site-data" }).uploads;
+    const uploads = readSiteSettings(company, { DATA_DIR: "site-data" }).uploads;
     expect(uploads?.storage).toEqual({ folder: expect.stringMatching(/site-data[/\\]artwork$/) });
     expect(uploads?.maxFiles).toBe(10);
     expect(uploads?.maxFileBytes).toBe(200 * 1024 * 1024);
@@ -64,14 +67,16 @@ describe("the artwork upload settings", () => {
   });
 
   test("delete an unfinished upload after the idle time given, which must be at least a minute", () => {
-    expect(readSiteSettings({ UPLOAD_IDLE_MINUTES: "15" }).uploads?.idleMs).toBe(15 * 60_000);
-    expect(() => readSiteSettings({ UPLOAD_IDLE_MINUTES: "0" })).toThrow(/UPLOAD_IDLE_MINUTES: must be from 1/);
+    expect(readSiteSettings(company, { UPLOAD_IDLE_MINUTES: "15" }).uploads?.idleMs).toBe(15 * 60_000);
+    expect(() => readSiteSettings(company, { UPLOAD_IDLE_MINUTES: "0" })).toThrow(
+      /UPLOAD_IDLE_MINUTES: must be from 1/,
+    );
   });
 
   test("refuse to start several instances on PostgreSQL with files in one machine's folder, naming what to set", () => {
-    expect(() => readSiteSettings(postgres)).toThrow(/S3_BUCKET: is required when DATABASE_URL is set/);
-    expect(readSiteSettings({ ...postgres, UPLOADS: "0" }).uploads).toBeUndefined();
-    const bucket = readSiteSettings({
+    expect(() => readSiteSettings(company, postgres)).toThrow(/S3_BUCKET: is required when DATABASE_URL is set/);
+    expect(readSiteSettings(company, { ...postgres, UPLOADS: "0" }).uploads).toBeUndefined();
+    const bucket = readSiteSettings(company, {
       ...postgres,
       S3_BUCKET: "artwork",
       S3_ENDPOINT: "https://s3.example.com",
@@ -87,13 +92,13 @@ describe("the artwork upload settings", () => {
     ["S3_ENDPOINT", "not an address"],
     ["UPLOADS", "yes"],
   ])("refuse %s=%j, naming it", (name, value) => {
-    expect(() => readSiteSettings({ [name]: value })).toThrow(new RegExp(`${name}: `));
+    expect(() => readSiteSettings(company, { [name]: value })).toThrow(new RegExp(`${name}: `));
   });
 });
 
 describe("the daily list of waiting inquiries", () => {
   test("is on by default, and off with DIGEST_WAITING_HOURS=0", () => {
-    expect(readSiteSettings({}).digest).toEqual({ time: "09:30", waitingHours: 4 });
-    expect(readSiteSettings({ DIGEST_WAITING_HOURS: "0" }).digest).toBeUndefined();
+    expect(readSiteSettings(company, {}).digest).toEqual({ time: "09:30", waitingHours: 4 });
+    expect(readSiteSettings(company, { DIGEST_WAITING_HOURS: "0" }).digest).toBeUndefined();
   });
 });

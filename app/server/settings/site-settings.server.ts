@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import type { CompanyDetails } from "../company.ts";
 import type { StoreLocation } from "../store/db.server.ts";
 import { type MailAddress, readSettings, type Settings, type SettingsReader } from "./settings.server.ts";
 
@@ -58,11 +59,15 @@ export type SiteSettings = {
   passwordHashing: "standard" | "fast-for-tests";
 };
 
+/** The company's own mailbox: mail goes from and to it unless MAIL_FROM and MAIL_TO say otherwise. */
+export type CompanyMailbox = Pick<CompanyDetails, "name" | "email">;
+
 /**
  * What the site's services run with (store, mail, form, limits, retention), read by the one
  * reader of settings; a bad value throws an error that names it.
  */
 export function readSiteSettings(
+  company: CompanyMailbox,
   env: NodeJS.ProcessEnv = process.env,
   reader: SettingsReader = "server",
 ): SiteSettings {
@@ -82,8 +87,8 @@ export function readSiteSettings(
           confirmTimeoutMs: Math.max(e.SMTP_CONFIRM_TIMEOUT_SECONDS, e.SMTP_TIMEOUT_SECONDS),
         }
       : undefined,
-    mailFrom: e.MAIL_FROM,
-    mailTo: e.MAIL_TO.address,
+    mailFrom: e.MAIL_FROM ?? { name: company.name, address: company.email },
+    mailTo: e.MAIL_TO?.address ?? company.email,
     retry: {
       baseMs: e.MAIL_RETRY_SECONDS,
       maxMs: Math.max(e.MAIL_RETRY_SECONDS, e.MAIL_RETRY_MAX_SECONDS),
@@ -131,8 +136,14 @@ function uploadSettings(e: Settings, dataDir: string): UploadSettings {
 
 let current: SiteSettings | undefined;
 
-/** The settings of this process, read on first use. */
-export function siteSettings(): SiteSettings {
-  current ??= readSiteSettings();
+/**
+ * The settings of this process, read once: at start-up, where the company's
+ * details are handed in (startSiteServices), and the same ever after.
+ */
+export function siteSettings(company?: CompanyMailbox): SiteSettings {
+  if (!current) {
+    if (!company) throw new Error("The site's settings are read at start-up: startSiteServices() runs first.");
+    current = readSiteSettings(company);
+  }
   return current;
 }
