@@ -3,7 +3,7 @@ import { openTestStore } from "../../../tests/support/test-store.ts";
 import { serviceContent } from "../../service-content.server.ts";
 import { createInquiryStore } from "../contact/inquiries.server.ts";
 import { digestMail, nextIndiaTime, queueDigest, waitingInquiries } from "./digest.server.ts";
-import { recordFirstReply } from "./quotations.server.ts";
+import { recordFirstReply } from "./quotation-rows.server.ts";
 
 const opened: { remove(): Promise<void> }[] = [];
 afterEach(async () => {

@@ -12,7 +12,7 @@ import {
   page,
 } from "../mail/messages.server.ts";
 import type { Database } from "../store/db.server.ts";
-import { indiaDay } from "./quotations.server.ts";
+import { indiaDay } from "./quotation.ts";
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;

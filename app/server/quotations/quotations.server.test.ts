@@ -5,7 +5,8 @@ import { openTestStore } from "../../../tests/support/test-store.ts";
 import { serviceContent } from "../../service-content.server.ts";
 import { createInquiryStore } from "../contact/inquiries.server.ts";
 import type { Database } from "../store/db.server.ts";
-import { ACCEPTED_QUOTATION_KEPT_DAYS, createQuotations, type Quotations } from "./quotations.server.ts";
+import { ACCEPTED_QUOTATION_KEPT_DAYS } from "./quotation.ts";
+import { createQuotations, type Quotations } from "./quotations.server.ts";
 
 // Sending, revising and accepting on the store under test (TEST_STORE): the
 // rules that keep one number to one deal, and how long the buyer's link opens.

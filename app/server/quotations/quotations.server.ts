@@ -1,192 +1,25 @@
-import { createHash, createHmac } from "node:crypto";
 import { DELIVERY_COLUMNS, type DeliveryStatus, deliveriesByInquiry } from "../contact/inquiries.server.ts";
 import { recordAudit } from "../inbox/audit.server.ts";
 import type { FirstReplyKind, InboxWords, InquiryStatus } from "../inbox/statuses.ts";
-import { todayInIndia } from "../india-day.ts";
 import { wakeWhenCommitted } from "../jobs/job-queue.server.ts";
 import type { Database, Queries } from "../store/db.server.ts";
 import type { QuotationSettings } from "./billing.ts";
-import {
-  companyNow,
-  type QuotationCompany,
-  type QuotationContent,
-  type QuotationDocument,
-  ratesIn,
-  totalsOf,
-} from "./document.ts";
+import { linkToken, QUOTATION_TOKEN_PATTERN, tokenHash } from "./buyer-link.server.ts";
+import { companyNow, type QuotationContent, totalsOf } from "./document.ts";
 import { financialYear, quotationNumber } from "./numbering.ts";
-
-export type QuotationState = "draft" | "sent" | "accepted" | "changes" | "superseded";
-
-/** How a quotation stands as staff and the buyer read it: its state, with "opened" and "expired" told apart. */
-export type QuotationStanding = QuotationState | "opened" | "expired";
-
-export type Quotation = {
-  id: number;
-  inquiryId: number;
-  number: string | undefined;
-  revision: number;
-  state: QuotationState;
-  content: QuotationContent;
-  company: QuotationCompany | undefined;
-  issuedOn: string | undefined;
-  validUntil: string;
-  total: number;
-  tax: number;
-  replacesId: number | undefined;
-  createdAt: number;
-  sentAt: number | undefined;
-  openedAt: number | undefined;
-  answeredAt: number | undefined;
-  acceptedName: string | undefined;
-  acceptedPo: string | undefined;
-  changesMessage: string | undefined;
-};
-
-type Row = {
-  id: number | string;
-  inquiry_id: number | string;
-  number: string | null;
-  revision: number | string;
-  state: QuotationState;
-  content: string;
-  company: string | null;
-  issued_on: string | null;
-  valid_until: string;
-  total: number | string;
-  tax: number | string;
-  replaces_id: number | string | null;
-  created_at: number | string;
-  sent_at: number | string | null;
-  opened_at: number | string | null;
-  answered_at: number | string | null;
-  accepted_name: string | null;
-  accepted_po: string | null;
-  changes_message: string | null;
-};
-
-const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
-const optionalNumber = (value: number | string | null) => (value === null ? undefined : Number(value));
-
-function quotationOf(row: Row): Quotation {
-  return {
-    id: Number(row.id),
-    inquiryId: Number(row.inquiry_id),
-    number: optional(row.number),
-    revision: Number(row.revision),
-    state: row.state,
-    content: JSON.parse(row.content) as QuotationContent,
-    company: row.company ? (JSON.parse(row.company) as QuotationCompany) : undefined,
-    issuedOn: optional(row.issued_on),
-    validUntil: row.valid_until,
-    total: Number(row.total),
-    tax: Number(row.tax),
-    replacesId: optionalNumber(row.replaces_id),
-    createdAt: Number(row.created_at),
-    sentAt: optionalNumber(row.sent_at),
-    openedAt: optionalNumber(row.opened_at),
-    answeredAt: optionalNumber(row.answered_at),
-    acceptedName: optional(row.accepted_name),
-    acceptedPo: optional(row.accepted_po),
-    changesMessage: optional(row.changes_message),
-  };
-}
-
-/** The day in India, as YYYY-MM-DD: a quotation is valid through its last day there. */
-export const indiaDay = (at: number) => todayInIndia(new Date(at));
-
-/**
- * How long an accepted quotation stays readable at the buyer's link, counted
- * from the day it was accepted: it is the buyer's record of the order, so it
- * outlives its validity (which only bounded the offer), but not for ever.
- */
-export const ACCEPTED_QUOTATION_KEPT_DAYS = 365;
-
-const DAY_MS = 86_400_000;
-
-/**
- * Whether the buyer's link still opens the quotation: never a draft; an
- * accepted one through the last kept day; any other (sent, changes asked,
- * replaced) through its last valid day, like the offer it was.
- */
-export function readableByBuyer(quotation: Quotation, now: number): boolean {
-  if (quotation.state === "draft") return false;
-  const today = indiaDay(now);
-  if (quotation.state === "accepted") {
-    const acceptedAt = quotation.answeredAt ?? quotation.sentAt ?? 0;
-    return indiaDay(acceptedAt + ACCEPTED_QUOTATION_KEPT_DAYS * DAY_MS) >= today;
-  }
-  return quotation.validUntil >= today;
-}
-
-export function standingOf(quotation: Quotation, now: number): QuotationStanding {
-  const open = quotation.state === "sent" || quotation.state === "changes";
-  if (open && quotation.validUntil < indiaDay(now)) return "expired";
-  if (quotation.state === "sent" && quotation.openedAt !== undefined) return "opened";
-  return quotation.state;
-}
-
-/**
- * The whole quotation as its PDF and pages show it; a draft with today's date,
- * the company's details and the rates allowed now (the settings handed in).
- */
-function documentOf(
-  quotation: Quotation,
-  reference: string,
-  now: number,
-  settings: QuotationSettings,
-): QuotationDocument {
-  return {
-    ...quotation.content,
-    number: quotation.number,
-    date: quotation.issuedOn ?? indiaDay(now),
-    reference,
-    company: quotation.company ?? companyNow(settings),
-    // Once sent, at the rates it was sent with, even one the settings have since withdrawn.
-    totals: totalsOf(
-      quotation.content,
-      quotation.state === "draft" ? settings.billing.gstRates : ratesIn(quotation.content),
-    ),
-  };
-}
-
-/**
- * The buyer's link holds a token made from the quotation and a secret of the
- * site's (kept in the store, made by migration 16): the mail, sent later by
- * any instance, makes it again, and the store keeps only its hash.
- */
-export async function linkToken(db: Queries, quotationId: number, sentAt: number): Promise<string> {
-  const secret = await db.get<{ value: string }>("SELECT value FROM site_secrets WHERE name = 'quotation links'");
-  if (!secret) throw new Error("The store has no secret for quotation links");
-  return createHmac("sha256", secret.value)
-    .update(`quotation ${quotationId} ${sentAt}`)
-    .digest("base64url")
-    .slice(0, 32);
-}
-
-export function tokenHash(token: string): string {
-  return createHash("sha256").update(token, "utf8").digest("hex");
-}
-
-export const QUOTATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
-
-/**
- * Every answer at a buyer's link, its page, its PDF and their 404s alike: not
- * stored, not indexed (nor that an address leads nowhere), and the link never
- * sent to another site as a referrer. (Not "no-referrer": the browser would
- * then send its forms with an Origin of "null", which this site refuses as
- * another site's.)
- */
-export const buyerLinkHeaders = {
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "same-origin",
-} as const;
+import { documentOf, indiaDay, type Quotation, readableByBuyer } from "./quotation.ts";
+import {
+  hasAccepted,
+  type NumberKey,
+  nextRevision,
+  nextSerial,
+  numberKeyOf,
+  quotationOf,
+  type Row,
+  recordFirstReply,
+} from "./quotation-rows.server.ts";
 
 type Actor = { email: string };
-
-/** A quotation number: its financial year and serial, whatever its revision. */
-type NumberKey = { year: string; serial: number };
 
 /** What sending a draft came to: its number and the buyer's link token, or why it was not sent. */
 export type SendOutcome =
@@ -503,52 +336,4 @@ export function createQuotations(
       });
     },
   };
-}
-
-/** The next number of the financial year, counted in one row per year so two instances never give the same. */
-async function nextSerial(tx: Queries, year: string) {
-  const row = await tx.get<{ last_serial: number | string }>(
-    `INSERT INTO quotation_serials (financial_year, last_serial) VALUES (?, 1)
-     ON CONFLICT (financial_year) DO UPDATE SET last_serial = quotation_serials.last_serial + 1
-     RETURNING last_serial`,
-    [year],
-  );
-  return { year, serial: Number(row?.last_serial), revision: 0 };
-}
-
-/** The number a sent quotation carries; undefined for a draft, which has none yet. */
-async function numberKeyOf(tx: Queries, id: number): Promise<NumberKey | undefined> {
-  const row = await tx.get<{ financial_year: string | null; serial: number | string | null }>(
-    "SELECT financial_year, serial FROM quotations WHERE id = ?",
-    [id],
-  );
-  return row?.financial_year && row.serial !== null
-    ? { year: row.financial_year, serial: Number(row.serial) }
-    : undefined;
-}
-
-async function hasAccepted(tx: Queries, key: NumberKey): Promise<boolean> {
-  const row = await tx.get(
-    "SELECT 1 AS found FROM quotations WHERE financial_year = ? AND serial = ? AND state = 'accepted'",
-    [key.year, key.serial],
-  );
-  return row !== undefined;
-}
-
-/** The revision after the highest of the number. */
-async function nextRevision(tx: Queries, key: NumberKey) {
-  const highest = await tx.get<{ revision: number | string | null }>(
-    "SELECT max(revision) AS revision FROM quotations WHERE financial_year = ? AND serial = ?",
-    [key.year, key.serial],
-  );
-  return { year: key.year, serial: key.serial, revision: Number(highest?.revision ?? 0) + 1 };
-}
-
-/** Records the inquiry's first answer, once: what came first stays. */
-export async function recordFirstReply(tx: Queries, inquiryId: number, kind: FirstReplyKind, now: number) {
-  return tx.run("UPDATE inquiries SET first_reply_at = ?, first_reply_by = ? WHERE id = ? AND first_reply_at IS NULL", [
-    now,
-    kind,
-    inquiryId,
-  ]);
 }

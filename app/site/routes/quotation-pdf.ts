@@ -1,6 +1,6 @@
 import { data } from "react-router";
+import { buyerLinkHeaders } from "../../server/quotations/buyer-link.server.ts";
 import { quotationFileName, renderQuotationPdf } from "../../server/quotations/quotation-pdf.server.ts";
-import { buyerLinkHeaders } from "../../server/quotations/quotations.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import type { Route } from "./+types/quotation-pdf";
 

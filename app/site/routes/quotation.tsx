@@ -1,8 +1,9 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { clientAddressContext } from "../../request-context.server.ts";
 import { readFormBody } from "../../server/forms/form-body.server.ts";
+import { buyerLinkHeaders } from "../../server/quotations/buyer-link.server.ts";
 import { formatDay } from "../../server/quotations/numbering.ts";
-import { buyerLinkHeaders, indiaDay, type Quotation } from "../../server/quotations/quotations.server.ts";
+import { indiaDay, type Quotation } from "../../server/quotations/quotation.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { sessionIdFrom } from "../../server/staff/cookie.server.ts";
 import pageCss from "../components/quotation/quotation-page.css?inline";

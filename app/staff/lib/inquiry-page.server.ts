@@ -6,7 +6,7 @@ import { canSendAgain, describeDelivery, inIndia, serviceName } from "../../serv
 import { formatWait } from "../../server/inbox/wait.ts";
 import type { MailKind } from "../../server/mail/mail-kinds.ts";
 import { formatRupees } from "../../server/quotations/money.ts";
-import { standingOf } from "../../server/quotations/quotations.server.ts";
+import { standingOf } from "../../server/quotations/quotation.ts";
 import type { SiteServices } from "../../server/site-services.server.ts";
 import { artworkKindLabels, formatBytes } from "../../server/uploads/artwork-kinds.ts";
 import { serviceUrl } from "../../site/content/urls.ts";
@@ -117,7 +117,7 @@ function detailsOf(services: SiteServices, inquiry: InboxRow) {
       ? { name: serviceName(inquiry.service, services.content.services), url: serviceUrl(inquiry.service) }
       : null,
     sourcePage: inquiry.sourcePage,
-    quote: inquiry.quote ? quoteRows(inquiry.quote) : null,
+    quote: inquiry.quote ? quoteRows(inquiry.quote, services.content.quoteForm.words) : null,
   };
 }
 

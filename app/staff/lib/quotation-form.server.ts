@@ -6,7 +6,7 @@ import { totalsOf } from "../../server/quotations/document.ts";
 import { QuotationError } from "../../server/quotations/gst.ts";
 import { formatQuantity, formatRupees, parseQuantity, parseRupees } from "../../server/quotations/money.ts";
 import { placeOfSupply } from "../../server/quotations/place-of-supply.ts";
-import { indiaDay } from "../../server/quotations/quotations.server.ts";
+import { indiaDay } from "../../server/quotations/quotation.ts";
 import { billing } from "../../site/content/billing.ts";
 import { lineField, lineNames, MAX_LINES, TEXT_LIMIT } from "./quotation-fields.ts";
 

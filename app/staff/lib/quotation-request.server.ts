@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { Quotation } from "../../server/quotations/quotations.server.ts";
+import type { Quotation } from "../../server/quotations/quotation.ts";
 import type { SiteServices } from "../../server/site-services.server.ts";
 
 /** The quotation an address names, when it is this inquiry's; 404 otherwise, whatever number is tried. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
 import { canSendAgain, describeDelivery, inIndia } from "../../server/inbox/report.server.ts";
+import { standingOf } from "../../server/quotations/quotation.ts";
 import { quotationPagePath } from "../../server/quotations/quotation-mails.server.ts";
-import { standingOf } from "../../server/quotations/quotations.server.ts";
 import { QuotationSummary } from "../../site/components/quotation/quotation-summary.tsx";
 import { site } from "../../site/content/site.ts";
 import { StaffPage } from "../components/staff-page.tsx";
