@@ -42,6 +42,20 @@ describe("the rate limit", () => {
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(5);
   });
 
+  test("two limiters racing many times, each sweeping on its first use, never let a sixth of five through", async () => {
+    // Each round: two new limiters (so both sweep the keys beside the takes), a
+    // new key, 12 takes at once; any round that passes 5 is the race.
+    const db = await openTestStore("rate-limit-race");
+    opened.push(db);
+    for (let round = 0; round < 25; round++) {
+      const limiters = [0, 1].map(() => createRateLimiter(db, { max: 5, windowMs: 600_000 }));
+      const decisions = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => limiters[i % 2]?.take(`198.51.100.${round}`)),
+      );
+      expect(decisions.filter((decision) => decision?.allowed), `round ${round}`).toHaveLength(5);
+    }
+  });
+
   test("counts an IPv6 /64 as one client, and an IPv4-mapped address as IPv4", () => {
     expect(clientKey("2001:db8:1:2:aaaa::1")).toBe(clientKey("2001:db8:1:2:bbbb:cccc:dddd:eeee"));
     expect(clientKey("2001:db8:1:2::1")).not.toBe(clientKey("2001:db8:1:3::1"));
