@@ -24,12 +24,12 @@ import { type Script, scriptRuns, wrapText } from "./pdf-text.ts";
 const mm = (millimetres: number) => (millimetres * 72) / 25.4;
 
 export const [pageWidth, pageHeight] = PageSizes.A4;
-export const margin = mm(16);
+const margin = mm(16);
 export const left = margin;
 export const right = pageWidth - margin;
 export const contentWidth = right - left;
 /** Room kept at the foot of every page for its footer, which nothing else may enter. */
-export const footerHeight = 26;
+const footerHeight = 26;
 export const bottom = margin + footerHeight;
 
 export const ink = rgb(0.12, 0.15, 0.2);
@@ -216,6 +216,14 @@ export class Sheet {
       this.text(line, x, this.y - ascent(style.size), style, align);
       this.y -= leading(style.size);
     }
+  }
+
+  /** The page's footer: a rule, and a line of text at each side, in the room kept for it. */
+  footer(start: string, end: string, style: Style): void {
+    this.rule(margin + footerHeight - 12);
+    const baseline = margin + 4;
+    this.text(start, left, baseline, style);
+    this.text(end, right, baseline, style, "right");
   }
 
   rule(y: number, options: { from?: number; to?: number; thickness?: number; color?: RGB } = {}): void {

@@ -16,9 +16,7 @@ import type { QuotationDocument } from "./document.ts";
 import { formatDay } from "./numbering.ts";
 import {
   ascent,
-  footerHeight,
   left,
-  margin,
   muted,
   navy,
   pageHeight,
@@ -55,11 +53,7 @@ export function finishPages(sheet: Sheet, doc: QuotationDocument): void {
   const watermark = draft ? watermarkOperators(sheet) : undefined;
   for (const [index, page] of pages.entries()) {
     sheet.page = page;
-    const line = margin + footerHeight - 12;
-    sheet.rule(line);
-    const baseline = margin + 4;
-    sheet.text(`${quotationName(doc)}  ·  ${formatDay(doc.date)}`, left, baseline, style);
-    sheet.text(`Page ${index + 1} of ${pages.length}`, right, baseline, style, "right");
+    sheet.footer(`${quotationName(doc)}  ·  ${formatDay(doc.date)}`, `Page ${index + 1} of ${pages.length}`, style);
     watermark?.(page);
   }
 }
