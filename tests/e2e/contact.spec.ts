@@ -1,12 +1,12 @@
 import { readReceivedMails } from "../support/mailbox.ts";
+import { MIN_FILL_MS } from "./cake-quote.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
 /**
  * The contact form as a visitor meets it, with scripts on and with scripts off.
- * The server files forms sent sooner than a person could fill them in (three
- * seconds by default) as spam, so the tests that send a good form wait that out.
+ * The server files forms sent sooner than a person could fill them in
+ * (FORM_MIN_FILL_SECONDS) as spam, so the tests that send a good form wait that out.
  */
-const MIN_FILL_MS = 3_300;
 
 const visitor = {
   name: "Asha Verma",
