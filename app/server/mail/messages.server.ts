@@ -1,6 +1,6 @@
 import { domainToASCII } from "node:url";
-import { findService } from "../../site/content/services.ts";
 import { formatCompanyAddress } from "../company.ts";
+import { catalogService, type ServiceCatalog } from "../contact/catalog.ts";
 import { mailtoUrl } from "../contact/indian-phone.ts";
 import type { StoredInquiry } from "../contact/inquiries.server.ts";
 import { quoteRows } from "../contact/quote-form.server.ts";
@@ -27,7 +27,7 @@ export type OutgoingMail = {
 export type MailSettings = { mailFrom: MailAddress; mailTo: string };
 
 /** What mails say of the company and link to, handed to the services at start (ServiceContent). */
-export type MailContent = Pick<ServiceContent, "company" | "staffLinks" | "accountButtons" | "quoteForm">;
+export type MailContent = Pick<ServiceContent, "company" | "staffLinks" | "accountButtons" | "quoteForm" | "services">;
 
 const receivedFormat = new Intl.DateTimeFormat("en-IN", {
   timeZone: "Asia/Kolkata",
@@ -166,12 +166,12 @@ ${
 export function acknowledgementMail(
   inquiry: StoredInquiry,
   settings: MailSettings,
-  { company }: MailContent,
+  { company, services }: MailContent,
 ): OutgoingMail {
   const subject = inquiry.quote
     ? `We have received your quote request (${inquiry.reference})`
     : `We have received your message (${inquiry.reference})`;
-  const received = quoteReceived(inquiry);
+  const received = quoteReceived(inquiry, services);
   const signature = [company.name, formatCompanyAddress(company), company.phone.display, company.email, company.origin];
   const text = [
     "Hello,",
@@ -219,7 +219,7 @@ ${received ? `<p>${escapeHtml(received)}</p>` : ""}
  * the quantities, which the form's lists and number fields fix, never text the
  * visitor wrote.
  */
-function quoteReceived(inquiry: StoredInquiry): string | undefined {
+function quoteReceived(inquiry: StoredInquiry, catalog: ServiceCatalog): string | undefined {
   if (!inquiry.quote) return undefined;
   const files = inquiry.files ?? [];
   // Kinds and sizes, which the server decided, never the names the buyer's device gave.
@@ -229,7 +229,7 @@ function quoteReceived(inquiry: StoredInquiry): string | undefined {
           .map((file) => `${kindLabel(file.kind)} (${formatBytes(file.size)})`)
           .join(", ")}.`
       : "";
-  const product = (inquiry.service && findService(inquiry.service)?.title) ?? "your product";
+  const product = (inquiry.service && catalogService(catalog, inquiry.service)?.title) ?? "your product";
   const quantities = inquiry.quote.quantities.map((quantity) => quantityFormat.format(quantity)).join(", ");
   return `You asked for a quote for ${product}, in ${inquiry.quote.quantities.length === 1 ? "a quantity of" : "quantities of"} ${quantities}.${artwork} An estimator replies with prices within one working day.`;
 }
