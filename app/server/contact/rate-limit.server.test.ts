@@ -52,7 +52,10 @@ describe("the rate limit", () => {
       const decisions = await Promise.all(
         Array.from({ length: 12 }, (_, i) => limiters[i % 2]?.take(`198.51.100.${round}`)),
       );
-      expect(decisions.filter((decision) => decision?.allowed), `round ${round}`).toHaveLength(5);
+      expect(
+        decisions.filter((decision) => decision?.allowed),
+        `round ${round}`,
+      ).toHaveLength(5);
     }
   });
 

@@ -1,6 +1,6 @@
+import type { Supply } from "./gst.ts";
 import { type GstStateCode, gstinStateCode, gstStates } from "./gstin.ts";
 import { type PinState, stateForPinCode } from "./pin-code.ts";
-import type { Supply } from "./gst.ts";
 
 export type PlaceOfSupply = {
   stateCode: GstStateCode;

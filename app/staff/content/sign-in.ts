@@ -1,8 +1,4 @@
-import {
-  PASSWORD_MIN_LENGTH,
-  type PasswordProblemWords,
-  type StaffWords,
-} from "../../server/staff/password-limits.ts";
+import { PASSWORD_MIN_LENGTH, type PasswordProblemWords, type StaffWords } from "../../server/staff/password-limits.ts";
 
 /**
  * The words of the staff area's sign-in screens: signing in, setting a

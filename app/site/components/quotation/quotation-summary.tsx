@@ -1,7 +1,7 @@
 import { type QuotationDocument, totalRows } from "../../../server/quotations/document.ts";
+import { localTaxName } from "../../../server/quotations/gstin.ts";
 import { amountInWords, formatQuantity, formatRupees } from "../../../server/quotations/money.ts";
 import { formatDay } from "../../../server/quotations/numbering.ts";
-import { localTaxName } from "../../../server/quotations/gstin.ts";
 
 /**
  * A quotation as a page shows it, for staff and for the buyer alike: who it
