@@ -4,15 +4,12 @@
  * however an import is spelled.
  */
 
-/** The public modules the staff area may use: the company's details, the page frame's helpers. */
+/** The public modules the staff area may use: the company's details and billing, addresses, the page frame's helpers, the quotation's summary. */
 const sharedWithStaff = [
   "app/site/content/site.ts",
   "app/site/content/urls.ts",
-  "app/site/content/legal.ts",
-  "app/site/content/artwork.ts",
   "app/site/content/billing.ts",
   "app/site/lib/meta.ts",
-  "app/site/lib/indian-phone.ts",
   "app/site/components/status/status-panel.tsx",
   "app/site/components/quotation/quotation-summary.tsx",
 ];
@@ -52,20 +49,23 @@ module.exports = {
       to: { path: "(^|/)node_modules/(react|react-dom|react-router|@react-router/[^/]+)/" },
     },
     {
-      name: "domain-code-never-reaches-pages",
-      comment: "Store and domain code never import components, routes, islands or the request layer.",
+      name: "domain-code-imports-only-domain-code",
+      comment:
+        "Domain and store code (app/server) imports only itself, packages and Node's own modules: an area's words, " +
+        "addresses and catalog are handed in by its caller (a route, or app/service-content.server.ts at start).",
       severity: "error",
       from: { path: "^app/server/" },
-      to: {
-        path: "^app/((site|staff)/(components|routes|styles)/|islands/|root\\.tsx$|entry\\.|request-context\\.server\\.ts$|(site|staff)/lib/[^/]+\\.server\\.ts$)",
-      },
+      // Packages as resolved: under node_modules, wherever that folder is.
+      to: { pathNot: "^app/server/|(^|/)node_modules/", dependencyTypesNot: ["core"] },
     },
     {
       name: "content-imports-only-content",
-      comment: "Content (app/site/content, app/staff/content) is typed data: it imports other content only.",
+      comment:
+        "Content (app/site/content, app/staff/content) is typed data: it imports other content, and the ids and " +
+        "shapes its words are keyed by from the domain's pure vocabulary modules (app/server/**/*.ts, never *.server.ts).",
       severity: "error",
       from: { path: "^app/(site|staff)/content/" },
-      to: { pathNot: "^app/(site|staff)/content/", couldNotResolve: false },
+      to: { pathNot: "^(app/(site|staff)/content/|app/server/.+(?<!\\.server)\\.ts$)", couldNotResolve: false },
     },
     {
       name: "browser-code-never-imports-server-modules",
@@ -73,6 +73,15 @@ module.exports = {
       severity: "error",
       from: { path: "^app/(islands|(site|staff)/(components|content|lib))/", pathNot: "\\.server\\.tsx?$" },
       to: { path: "\\.server\\.tsx?$" },
+    },
+    {
+      name: "islands-frame-imports-no-area",
+      comment:
+        "Island, its registry and the page's scripts are shared by both areas: only a loader in app/islands/load/ " +
+        "names a component of an area, so a staff page's island never pulls in the public site's modules.",
+      severity: "error",
+      from: { path: "^app/islands/", pathNot: "^app/islands/load/" },
+      to: { path: "^app/(site|staff)/" },
     },
     {
       name: "nothing-imports-a-route",

@@ -96,14 +96,51 @@ describe("npm run lint holds the import rules", { timeout: 60_000 }, () => {
     );
   });
 
-  test("a public area's request helper imported by the outbox fails: domain code never reaches pages", async () => {
+  test("a public area's request helper imported by the outbox fails: domain code imports only domain code", async () => {
     const dir = scratchCopy();
     prepend(dir, "app/server/mail/outbox.server.ts", 'import "../../site/lib/inquiry-form-route.server.ts";');
     const { code, output } = await lint(dir);
     expect(code).not.toBe(0);
     expect(output).toContain(
-      "domain-code-never-reaches-pages: app/server/mail/outbox.server.ts → app/site/lib/inquiry-form-route.server.ts",
+      "domain-code-imports-only-domain-code: app/server/mail/outbox.server.ts → app/site/lib/inquiry-form-route.server.ts",
     );
+  });
+
+  test("an area's words or addresses imported by domain code fail, even as a type", async () => {
+    const dir = scratchCopy();
+    prepend(dir, "app/server/quotations/money.ts", 'import type { site as _site } from "../../site/content/site.ts";');
+    prepend(dir, "app/server/inbox/audit.server.ts", 'import "../../staff/paths.ts";');
+    const { code, output } = await lint(dir);
+    expect(code).not.toBe(0);
+    expect(output).toContain(
+      "domain-code-imports-only-domain-code: app/server/quotations/money.ts → app/site/content/site.ts",
+    );
+    expect(output).toContain(
+      "domain-code-imports-only-domain-code: app/server/inbox/audit.server.ts → app/staff/paths.ts",
+    );
+  });
+
+  test("content importing a store module fails; its words may be keyed by a pure domain module", async () => {
+    const dir = scratchCopy();
+    prepend(dir, "app/site/content/faq.ts", 'import "../../server/store/db.server.ts";');
+    prepend(
+      dir,
+      "app/staff/content/inbox.ts",
+      'import type { Paise as _Paise } from "../../server/quotations/money.ts";',
+    );
+    const { code, output } = await lint(dir);
+    expect(code).not.toBe(0);
+    expect(output).toContain("content-imports-only-content: app/site/content/faq.ts → app/server/store/db.server.ts");
+    expect(output).not.toContain("app/staff/content/inbox.ts → app/server/quotations/money.ts");
+  });
+
+  test("the islands' shared frame importing an area's component fails; a loader may", async () => {
+    const dir = scratchCopy();
+    prepend(dir, "app/islands/island.tsx", 'import "../site/components/ui/logo.tsx";');
+    const { code, output } = await lint(dir);
+    expect(code).not.toBe(0);
+    expect(output).toContain("islands-frame-imports-no-area: app/islands/island.tsx → app/site/components/ui/logo.tsx");
+    expect(output).not.toMatch(/islands-frame-imports-no-area: app\/islands\/load\//);
   });
 
   test("the copy as it is passes the import rules", async () => {
