@@ -9,6 +9,7 @@ import { detectArtworkKind } from "../app/server/uploads/artwork-kind.server.ts"
 import { formatBytes } from "../app/server/uploads/artwork-kinds.ts";
 import * as samples from "../tests/support/artwork-samples.ts";
 import { writePsd } from "../tests/support/psd.ts";
+import { zipHoldingPdf } from "../tests/support/zip-samples.ts";
 import { median } from "./results.ts";
 
 /** How long the check of one sample file took: its preview and report, as the server's background job makes them. */
@@ -60,7 +61,7 @@ export async function measureArtworkChecks(runs = 3): Promise<ArtworkTiming[]> {
       ["TIFF, CMYK", await samples.tiff(folder)],
       ["PSD, A4 at 300 ppi, CMYK", psd],
       ["SVG", await samples.svg(folder)],
-      ["ZIP holding a PDF", await samples.zipHoldingPdf(folder)],
+      ["ZIP holding a PDF", await zipHoldingPdf(folder)],
     ];
     const checker = createArtworkChecker({
       tools: await findTools(),

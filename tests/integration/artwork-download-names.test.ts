@@ -5,7 +5,7 @@ import { parse } from "content-disposition";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { createInquiryStore } from "../../app/server/contact/inquiries.server.ts";
 import { openStore } from "../../app/server/store/open-store.server.ts";
-import { zip } from "../support/artwork-samples.ts";
+import { zip } from "../support/zip-samples.ts";
 import { type SiteServer, startSite } from "../support/start-site.ts";
 import { referenceOf } from "./support/contact-form.ts";
 import { formToken, postMultipart, staffSession, withFiles } from "./support/quote-posts.ts";

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { StoreLocation } from "../../app/server/store/db.server.ts";
 import { openStore } from "../../app/server/store/open-store.server.ts";
 import * as samples from "../support/artwork-samples.ts";
+import * as hostileSamples from "../support/hostile-artwork-samples.ts";
 import { type SiteServer, startSite } from "../support/start-site.ts";
+import { zipHoldingPdf } from "../support/zip-samples.ts";
 import { eventually, referenceOf } from "./support/contact-form.ts";
 import { client, formToken, postMultipart, staffSession, withFiles } from "./support/quote-posts.ts";
 import { cakeRequest } from "./support/quote-request.ts";
@@ -76,18 +78,18 @@ beforeAll(async () => {
   const soundFiles = [
     await file(samples.goodPdf(samplesDir)),
     await file(samples.flawedPdf(samplesDir)),
-    await file(samples.zipHoldingPdf(samplesDir)),
+    await file(zipHoldingPdf(samplesDir)),
     { name: "lid.cdr", bytes: await readFile(path.join(import.meta.dirname, "../fixtures/artwork/sample.cdr")) },
   ];
   const hostileFiles = [
-    await file(samples.postScriptReadingPasswd(samplesDir, path.join(elsewhere, "written-by-postscript"))),
-    await file(samples.zipBomb(samplesDir)),
-    await file(samples.zipWithTraversal(samplesDir, "escaped-from-zip")),
-    await file(samples.pngHuge(samplesDir)),
-    await file(samples.svgWithRemoteReference(samplesDir, `http://127.0.0.1:${lurePort}/logo.png`)),
-    await file(samples.svgWithLocalReference(samplesDir)),
-    await file(samples.svgWithEntities(samplesDir)),
-    await file(samples.pdfHugePageCount(samplesDir)),
+    await file(hostileSamples.postScriptReadingPasswd(samplesDir, path.join(elsewhere, "written-by-postscript"))),
+    await file(hostileSamples.zipBomb(samplesDir)),
+    await file(hostileSamples.zipWithTraversal(samplesDir, "escaped-from-zip")),
+    await file(hostileSamples.pngHuge(samplesDir)),
+    await file(hostileSamples.svgWithRemoteReference(samplesDir, `http://127.0.0.1:${lurePort}/logo.png`)),
+    await file(hostileSamples.svgWithLocalReference(samplesDir)),
+    await file(hostileSamples.svgWithEntities(samplesDir)),
+    await file(hostileSamples.pdfHugePageCount(samplesDir)),
   ];
   const polling = pollHome();
   sound = await send(soundFiles);

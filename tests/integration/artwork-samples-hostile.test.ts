@@ -5,28 +5,27 @@ import { crc32, createInflateRaw } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { detectArtworkKind } from "../../app/server/uploads/artwork-kind.server.ts";
+import { goodPdf, svg } from "../support/artwork-samples.ts";
 import {
   DEEP_NESTING,
   ENTITY_LEVELS,
-  goodPdf,
   HUGE_PNG_SIDE,
   LYING_ZIP,
   pdfDeeplyNested,
   pdfHugePageCount,
   pngHuge,
   postScriptReadingPasswd,
-  svg,
   svgWithEntities,
   svgWithLocalReference,
   svgWithRemoteReference,
   truncatedPdf,
   ZIP_BOMB_BYTES,
   zipBomb,
-  zipHoldingPdf,
   zipLyingAboutSize,
   zipWithManyEntries,
   zipWithTraversal,
-} from "../support/artwork-samples.ts";
+} from "../support/hostile-artwork-samples.ts";
+import { zipHoldingPdf } from "../support/zip-samples.ts";
 import {
   contentOf,
   dir,

@@ -15,9 +15,8 @@ import {
   png,
   svg,
   tiff,
-  zip,
-  zipHoldingPdf,
 } from "../support/artwork-samples.ts";
+import { zip, zipHoldingPdf } from "../support/zip-samples.ts";
 import {
   contentOf,
   dir,

@@ -8,8 +8,9 @@ import { crc32, createDeflateRaw, deflateRawSync, deflateSync } from "node:zlib"
 import sharp from "sharp";
 
 /**
- * Real artwork files for the tests of the preview and print check: good ones,
- * flawed ones a customer might well send, and hostile ones. Each maker writes
+ * Real artwork files for the tests of the preview and print check: good ones
+ * and flawed ones a customer might well send (the hostile ones are in
+ * hostile-artwork-samples.ts). Each maker writes
  * one file into the folder it is given (under a fixed name, so a second call
  * replaces the first) and resolves to the file's absolute path.
  */
@@ -17,15 +18,15 @@ import sharp from "sharp";
 const runFile = promisify(execFile);
 
 const POINTS_PER_MM = 72 / 25.4;
-const mm = (millimetres: number) => millimetres * POINTS_PER_MM;
+export const mm = (millimetres: number) => millimetres * POINTS_PER_MM;
 
 /** The trim of the sample print: a 100 × 150 mm card. */
 const TRIM_MM = { width: 100, height: 150 } as const;
 const BLEED_MM = 3;
 
-const latin1 = (text: string) => Buffer.from(text, "latin1");
+export const latin1 = (text: string) => Buffer.from(text, "latin1");
 
-async function writeSample(dir: string, name: string, data: string | Buffer): Promise<string> {
+export async function writeSample(dir: string, name: string, data: string | Buffer): Promise<string> {
   const file = path.resolve(dir, name);
   await writeFile(file, data);
   return file;
@@ -44,7 +45,7 @@ async function ghostscript(args: string[], cwd: string): Promise<void> {
 }
 
 /** A literal PostScript or PDF string, brackets included. */
-function literalString(text: string): string {
+export function literalString(text: string): string {
   return `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
 }
 
@@ -168,7 +169,7 @@ type PdfObject = string | Buffer;
  * a cross-reference table whose offsets are right: hostile samples must fail
  * for what they hold, not because a reader had to repair them.
  */
-function pdfDocument(objects: PdfObject[], trailer = ""): Buffer {
+export function pdfDocument(objects: PdfObject[], trailer = ""): Buffer {
   const parts: Buffer[] = [latin1("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")];
   let length = parts[0]?.length ?? 0;
   const offsets: number[] = [];
@@ -192,13 +193,13 @@ function pdfDocument(objects: PdfObject[], trailer = ""): Buffer {
   return Buffer.concat(parts);
 }
 
-function pdfStream(dictionary: string, data: Buffer | string): Buffer {
+export function pdfStream(dictionary: string, data: Buffer | string): Buffer {
   const bytes = typeof data === "string" ? latin1(data) : data;
   return Buffer.concat([latin1(`<< ${dictionary} /Length ${bytes.length} >>\nstream\n`), bytes, latin1("\nendstream")]);
 }
 
 /** A one-page PDF small enough to put anywhere, with a line of text on it. */
-function smallPdf(text: string): Buffer {
+export function smallPdf(text: string): Buffer {
   return pdfDocument([
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -231,7 +232,7 @@ function pictureRgb(width: number, height: number, seed = 0): Buffer {
   return pixels;
 }
 
-const A4 = { width: 595.28, height: 841.89 } as const;
+export const A4 = { width: 595.28, height: 841.89 } as const;
 
 /**
  * An A4 PDF of many pages, each with a heading and its own 600 × 400 px RGB
@@ -317,7 +318,7 @@ export async function illustratorPdf(dir: string): Promise<string> {
 }
 
 /** The 100 × 150 mm bounding box, rounded down to whole points as most EPS writers do. */
-const EPS_BOUNDING_BOX = "%%BoundingBox: 0 0 283 425";
+export const EPS_BOUNDING_BOX = "%%BoundingBox: 0 0 283 425";
 
 const epsShapes = [
   "0.85 0.9 1 setrgbcolor 0 0 283 425 rectfill",
@@ -444,9 +445,9 @@ export async function tiff(dir: string, options: RasterOptions = {}): Promise<st
   return file;
 }
 
-const SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="150mm" viewBox="0 0 100 150">';
+export const SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="150mm" viewBox="0 0 100 150">';
 
-const svgDrawing = [
+export const svgDrawing = [
   '  <rect width="100" height="150" fill="#f4efe1"/>',
   '  <rect x="8" y="100" width="84" height="40" rx="3" fill="#1f4fa0"/>',
   '  <circle cx="50" cy="55" r="25" fill="#e0661a" stroke="#222" stroke-width="1"/>',
@@ -457,398 +458,4 @@ const svgDrawing = [
 export async function svg(dir: string): Promise<string> {
   const text = ['<?xml version="1.0" encoding="UTF-8"?>', SVG_OPEN, ...svgDrawing, "</svg>", ""].join("\n");
   return writeSample(dir, "sample.svg", text);
-}
-
-export type ZipEntrySample = {
-  name: string;
-  data: Buffer;
-  /** 0 stores, 8 (the default) deflates. */
-  method?: 0 | 8;
-  /** Claimed uncompressed size in both headers instead of the real one. */
-  declaredSize?: number;
-};
-
-// A fixed time (2025-01-01 12:00) so that the same entries make the same bytes.
-const DOS_TIME = 12 << 11;
-const DOS_DATE = ((2025 - 1980) << 9) | (1 << 5) | 1;
-
-type ZipRecord = { name: Buffer; method: 0 | 8; crc: number; compressedSize: number; size: number; offset: number };
-
-// Bit 11 says the name is UTF-8; readers take names without it as CP437.
-const nameFlags = (name: Buffer) => (name.some((byte) => byte > 0x7f) ? 0x0800 : 0);
-
-function localHeader(entry: ZipRecord): Buffer {
-  const header = Buffer.alloc(30);
-  header.writeUInt32LE(0x04034b50, 0);
-  header.writeUInt16LE(20, 4);
-  header.writeUInt16LE(nameFlags(entry.name), 6);
-  header.writeUInt16LE(entry.method, 8);
-  header.writeUInt16LE(DOS_TIME, 10);
-  header.writeUInt16LE(DOS_DATE, 12);
-  header.writeUInt32LE(entry.crc, 14);
-  header.writeUInt32LE(entry.compressedSize, 18);
-  header.writeUInt32LE(entry.size, 22);
-  header.writeUInt16LE(entry.name.length, 26);
-  header.writeUInt16LE(0, 28);
-  return Buffer.concat([header, entry.name]);
-}
-
-function centralHeader(entry: ZipRecord): Buffer {
-  const header = Buffer.alloc(46);
-  header.writeUInt32LE(0x02014b50, 0);
-  // Made on Unix (3), so the external attributes below read as a mode.
-  header.writeUInt16LE((3 << 8) | 20, 4);
-  header.writeUInt16LE(20, 6);
-  header.writeUInt16LE(nameFlags(entry.name), 8);
-  header.writeUInt16LE(entry.method, 10);
-  header.writeUInt16LE(DOS_TIME, 12);
-  header.writeUInt16LE(DOS_DATE, 14);
-  header.writeUInt32LE(entry.crc, 16);
-  header.writeUInt32LE(entry.compressedSize, 20);
-  header.writeUInt32LE(entry.size, 24);
-  header.writeUInt16LE(entry.name.length, 28);
-  header.writeUInt32LE((0o100644 << 16) >>> 0, 38);
-  header.writeUInt32LE(entry.offset, 42);
-  return Buffer.concat([header, entry.name]);
-}
-
-function endOfCentralDirectory(count: number, size: number, offset: number): Buffer {
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(count, 8);
-  end.writeUInt16LE(count, 10);
-  end.writeUInt32LE(size, 12);
-  end.writeUInt32LE(offset, 16);
-  return end;
-}
-
-function zipBytes(entries: ZipEntrySample[]): Buffer {
-  const parts: Buffer[] = [];
-  const records: ZipRecord[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const method = entry.method ?? 8;
-    const stored = method === 8 ? deflateRawSync(entry.data) : entry.data;
-    const record: ZipRecord = {
-      name: Buffer.from(entry.name, "utf8"),
-      method,
-      crc: crc32(entry.data),
-      compressedSize: stored.length,
-      size: entry.declaredSize ?? entry.data.length,
-      offset,
-    };
-    const header = localHeader(record);
-    parts.push(header, stored);
-    records.push(record);
-    offset += header.length + stored.length;
-  }
-  const directory = Buffer.concat(records.map(centralHeader));
-  parts.push(directory, endOfCentralDirectory(records.length, directory.length, offset));
-  return Buffer.concat(parts);
-}
-
-/** A ZIP of the given entries, written as `name` in the folder. */
-export async function zip(dir: string, name: string, entries: ZipEntrySample[]): Promise<string> {
-  return writeSample(dir, name, zipBytes(entries));
-}
-
-/** Resolves to a maker's bytes without leaving its files (the PostScript, say) in `dir`. */
-async function bytesOf(dir: string, make: (scratch: string) => Promise<string>): Promise<Buffer> {
-  const scratch = await mkdtemp(path.join(dir, ".making-"));
-  try {
-    return await readFile(await make(scratch));
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
-  }
-}
-
-/** A ZIP as a customer sends one: the artwork in a folder, and a note beside it. */
-export async function zipHoldingPdf(dir: string): Promise<string> {
-  const pdf = await bytesOf(dir, goodPdf);
-  return zip(dir, "artwork.zip", [
-    { name: "artwork/box.pdf", data: pdf },
-    { name: "readme.txt", data: Buffer.from("Box artwork, 100 x 150 mm with 3 mm bleed.\n") },
-  ]);
-}
-
-/**
- * An EPS that reads /etc/passwd and shows its first line on the page, and
- * tries to create `markerPath` both as a file and through a shell pipe. Each
- * write is tried on its own (inside `stopped`), so a renderer that blocks one
- * is still tried with the other; the read comes last and unguarded, so a
- * renderer that blocks it ends with an error.
- */
-export async function postScriptReadingPasswd(dir: string, markerPath: string): Promise<string> {
-  const shellQuoted = `'${markerPath.replaceAll("'", `'\\''`)}'`;
-  const postScript = [
-    "%!PS-Adobe-3.0 EPSF-3.0",
-    EPS_BOUNDING_BOX,
-    "%%Title: Harmless looking artwork",
-    "%%Creator: Sample artwork",
-    "%%Pages: 1",
-    "%%EndComments",
-    "%%Page: 1 1",
-    "/Helvetica findfont 9 scalefont setfont",
-    `mark { ${literalString(markerPath)} (w) file dup (written by the file operator\\n) writestring closefile } stopped cleartomark`,
-    `mark { ${literalString(`%pipe%touch ${shellQuoted}`)} (w) file closefile } stopped cleartomark`,
-    "20 400 moveto",
-    "(/etc/passwd) (r) file 256 string readline pop show",
-    "showpage",
-    "%%EOF",
-    "",
-  ].join("\n");
-  return writeSample(dir, "reads-passwd.eps", postScript);
-}
-
-/** A one-page PDF whose page tree claims two thousand million pages. */
-export async function pdfHugePageCount(dir: string): Promise<string> {
-  return writeSample(
-    dir,
-    "huge-page-count.pdf",
-    pdfDocument([
-      "<< /Type /Catalog /Pages 2 0 R >>",
-      "<< /Type /Pages /Kids [3 0 R] /Count 2000000000 >>",
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${A4.width} ${A4.height}] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>`,
-      pdfStream("", "BT /F1 24 Tf 72 700 Td (One page of two thousand million) Tj ET"),
-      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]),
-  );
-}
-
-export const DEEP_NESTING = 200_000;
-
-/** A PDF whose page's /Resources is an array nested 200 000 deep, for parsers that recurse. */
-export async function pdfDeeplyNested(dir: string): Promise<string> {
-  return writeSample(
-    dir,
-    "deeply-nested.pdf",
-    pdfDocument([
-      "<< /Type /Catalog /Pages 2 0 R >>",
-      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${A4.width} ${A4.height}] /Resources 5 0 R /Contents 4 0 R >>`,
-      pdfStream("", "0.2 0.4 0.8 rg 72 72 200 200 re f"),
-      "[".repeat(DEEP_NESTING) + "]".repeat(DEEP_NESTING),
-    ]),
-  );
-}
-
-export const ZIP_BOMB_BYTES = 300 * 1024 * 1024;
-
-/**
- * A ZIP whose one entry inflates to 300 MB of zeros from a few hundred KB
- * (about 1000:1, deflate's limit). Its headers are honest: a reader must
- * refuse it for what it would cost, not for lying. The entry is deflated in
- * pieces straight to the file, so making it never holds 300 MB.
- */
-export async function zipBomb(dir: string): Promise<string> {
-  const file = path.resolve(dir, "bomb.zip");
-  const piece = Buffer.alloc(1024 * 1024);
-  const record: ZipRecord = {
-    name: Buffer.from("artwork/poster.pdf"),
-    method: 8,
-    crc: 0,
-    compressedSize: 0,
-    size: ZIP_BOMB_BYTES,
-    offset: 0,
-  };
-  const handle = await open(file, "w");
-  try {
-    // Sizes and CRC are known only at the end; the header is written again then.
-    const headerLength = localHeader(record).length;
-    await handle.write(localHeader(record), 0, headerLength, 0);
-    let position = headerLength;
-    async function* zeros() {
-      for (let made = 0; made < ZIP_BOMB_BYTES; made += piece.length) {
-        record.crc = crc32(piece, record.crc);
-        yield piece;
-      }
-    }
-    await pipeline(Readable.from(zeros()), createDeflateRaw({ level: 9 }), async (deflated: AsyncIterable<Buffer>) => {
-      for await (const chunk of deflated) {
-        await handle.write(chunk, 0, chunk.length, position);
-        position += chunk.length;
-      }
-    });
-    record.compressedSize = position - headerLength;
-    const directory = centralHeader(record);
-    const tail = Buffer.concat([directory, endOfCentralDirectory(1, directory.length, position)]);
-    await handle.write(tail, 0, tail.length, position);
-    await handle.write(localHeader(record), 0, headerLength, 0);
-  } finally {
-    await handle.close();
-  }
-  return file;
-}
-
-export const OVERLAPPING_ZIP = { entries: 60, entryBytes: 2 * 1024 * 1024 } as const;
-
-/**
- * A ZIP whose 60 listed files all point at the same packed data, each in
- * bounds (2 MB at about 4:1): what each says is modest, but the archive, a
- * few hundred KB, would unpack to 120 MB.
- */
-export async function zipOfOverlappingEntries(dir: string): Promise<string> {
-  // Four values a byte, in an order with no repeats to find: deflate packs them about four to one, never a hundred.
-  const data = Buffer.alloc(OVERLAPPING_ZIP.entryBytes);
-  let state = 0x2545f491;
-  for (let i = 0; i < data.length; i++) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    data[i] = 97 + ((state >>> 0) % 4);
-  }
-  const stored = deflateRawSync(data);
-  const record = (name: string): ZipRecord => ({
-    name: Buffer.from(name),
-    method: 8,
-    crc: crc32(data),
-    compressedSize: stored.length,
-    size: data.length,
-    offset: 0,
-  });
-  const local = localHeader(record("artwork/page-01.pdf"));
-  const directory = Buffer.concat(
-    Array.from({ length: OVERLAPPING_ZIP.entries }, (_, i) =>
-      centralHeader(record(`artwork/page-${String(i + 1).padStart(2, "0")}.pdf`)),
-    ),
-  );
-  const offset = local.length + stored.length;
-  return writeSample(
-    dir,
-    "overlapping.zip",
-    Buffer.concat([local, stored, directory, endOfCentralDirectory(OVERLAPPING_ZIP.entries, directory.length, offset)]),
-  );
-}
-
-export const LYING_ZIP = { declaredSize: 1000, realSize: 50 * 1024 * 1024 } as const;
-
-/** A ZIP whose entry says it is 1000 bytes and inflates to 50 MB (its CRC is that of the 50 MB). */
-export async function zipLyingAboutSize(dir: string): Promise<string> {
-  return zip(dir, "lying.zip", [
-    { name: "artwork/poster.pdf", data: Buffer.alloc(LYING_ZIP.realSize), declaredSize: LYING_ZIP.declaredSize },
-  ]);
-}
-
-/** A ZIP whose entries would land outside the folder it is unpacked in: one up two levels, one absolute. */
-export async function zipWithTraversal(dir: string, escapeName: string): Promise<string> {
-  const pdf = smallPdf("Written outside the folder");
-  return zip(dir, "traversal.zip", [
-    { name: `../../${escapeName}`, data: pdf },
-    { name: `/tmp/${escapeName}`, data: pdf },
-  ]);
-}
-
-/** A ZIP of `count` small PDFs, one more than a limit of 100 by default. */
-export async function zipWithManyEntries(dir: string, count = 101): Promise<string> {
-  const width = String(count).length;
-  const entries = Array.from({ length: count }, (_, i) => {
-    const number = String(i + 1).padStart(width, "0");
-    return { name: `artwork/page-${number}.pdf`, data: smallPdf(`Page ${number}`) };
-  });
-  return zip(dir, "many-entries.zip", entries);
-}
-
-export const HUGE_PNG_SIDE = 60_000;
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, "latin1");
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-/**
- * A PNG that declares 60000 × 60000 RGB pixels (10.8 GB decoded) in a file of
- * a few KB: a right signature, IHDR and IEND, and an IDAT holding only the
- * first rows, so a reader that trusts the header allocates before it notices.
- */
-export async function pngHuge(dir: string): Promise<string> {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(HUGE_PNG_SIDE, 0);
-  header.writeUInt32BE(HUGE_PNG_SIDE, 4);
-  header.writeUInt8(8, 8); // bits per sample
-  header.writeUInt8(2, 9); // RGB
-  const firstRows = Buffer.alloc(16 * (1 + HUGE_PNG_SIDE * 3)); // each row: filter byte 0, then black
-  return writeSample(
-    dir,
-    "huge.png",
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      pngChunk("IHDR", header),
-      pngChunk("IDAT", deflateSync(firstRows)),
-      pngChunk("IEND", Buffer.alloc(0)),
-    ]),
-  );
-}
-
-function escapeXml(text: string): string {
-  return text.replace(
-    /[<>&"']/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
-  );
-}
-
-/** An SVG pointing at files of the machine that renders it, in each way SVG allows. */
-export async function svgWithLocalReference(dir: string): Promise<string> {
-  const text = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100mm" height="150mm" viewBox="0 0 100 150">',
-    ...svgDrawing,
-    '  <image href="file:///etc/passwd" x="0" y="0" width="100" height="50"/>',
-    '  <image xlink:href="/etc/hostname" x="0" y="50" width="100" height="50"/>',
-    '  <use href="file:///etc/hostname#x" x="0" y="100"/>',
-    "</svg>",
-    "",
-  ].join("\n");
-  return writeSample(dir, "local-reference.svg", text);
-}
-
-/** An SVG that fetches `url` when rendered: as an image, a stylesheet and a paint server. */
-export async function svgWithRemoteReference(dir: string, url: string): Promise<string> {
-  const attribute = escapeXml(url);
-  // Inside <style> only "<" and "&" need escaping; a ")" would end url(...), so it is percent-encoded.
-  const inCss = url.replaceAll(")", "%29").replaceAll("&", "&amp;").replaceAll("<", "&lt;");
-  const text = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    SVG_OPEN,
-    `  <style>@import url(${inCss});</style>`,
-    ...svgDrawing,
-    `  <image href="${attribute}" x="0" y="0" width="100" height="50"/>`,
-    `  <rect x="10" y="60" width="80" height="30" style="fill:url(${escapeXml(url.replaceAll(")", "%29"))}#g)"/>`,
-    "</svg>",
-    "",
-  ].join("\n");
-  return writeSample(dir, "remote-reference.svg", text);
-}
-
-export const ENTITY_LEVELS = 10;
-
-/**
- * "Billion laughs": ten internal entities, each ten of the one before, so the
- * one word in the text expands to 3 × 10⁹ characters in a parser that lets it.
- */
-export async function svgWithEntities(dir: string): Promise<string> {
-  const entities = ['  <!ENTITY lol0 "lol">'];
-  for (let level = 1; level < ENTITY_LEVELS; level++) {
-    entities.push(`  <!ENTITY lol${level} "${`&lol${level - 1};`.repeat(10)}">`);
-  }
-  const text = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    "<!DOCTYPE svg [",
-    ...entities,
-    "]>",
-    SVG_OPEN,
-    `  <text x="5" y="20" font-size="5">&lol${ENTITY_LEVELS - 1};</text>`,
-    "</svg>",
-    "",
-  ].join("\n");
-  return writeSample(dir, "entities.svg", text);
-}
-
-/** goodPdf cut off after 40 % of its bytes, as an interrupted upload leaves it. */
-export async function truncatedPdf(dir: string): Promise<string> {
-  const whole = await bytesOf(dir, goodPdf);
-  return writeSample(dir, "truncated.pdf", whole.subarray(0, Math.floor(whole.length * 0.4)));
 }
