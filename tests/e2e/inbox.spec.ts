@@ -139,6 +139,12 @@ test.describe("the inbox, signed in", () => {
     await expect(page.getByRole("status")).toHaveText("Status saved.");
     await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("quoted");
 
+    // A blank note, the browser's own check bypassed, is refused by the server in the staff's words.
+    await page.getByLabel("Add a note").evaluate((field) => field.removeAttribute("required"));
+    await page.getByLabel("Add a note").fill("   ");
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByLabel("Add a note")).toHaveAccessibleDescription("Write the note first.");
+
     // Add a note.
     await page.getByLabel("Add a note").fill("Sent a quote for 1,000 boxes.\nCall back on Monday.");
     await page.getByRole("button", { name: "Add note" }).click();

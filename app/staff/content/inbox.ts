@@ -52,6 +52,11 @@ export function reportWords({ services, quoteForm }: Pick<ServiceContent, "servi
 }
 
 export const inboxText = {
+  /** Why a note was not added; what was written stays in the field. */
+  noteRefused: {
+    empty: "Write the note first.",
+    tooLong: (max: number) => `A note can be at most ${max.toLocaleString("en-IN")} characters.`,
+  },
   files: {
     heading: "Artwork files",
     name: "File",

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { InboxRow } from "../../server/inbox/inbox.server.ts";
 import { isInquiryStatus, NOTE_MAX_LENGTH } from "../../server/inbox/statuses.ts";
 import type { SiteServices } from "../../server/site-services.server.ts";
-import type { InboxDone } from "../content/inbox.ts";
+import { type InboxDone, inboxText } from "../content/inbox.ts";
 import { staffPaths } from "../paths.ts";
 import { staffRequestFor } from "./inbox-request.server.ts";
 import { readStaffForm } from "./staff-requests.server.ts";
@@ -17,10 +17,8 @@ type Change = {
 };
 /** A note refused, with what was written kept for the form. */
 function noteRefused(note: string) {
-  const noteError =
-    note.trim() === ""
-      ? "Write the note first."
-      : `A note can be at most ${NOTE_MAX_LENGTH.toLocaleString("en-IN")} characters.`;
+  const words = inboxText.noteRefused;
+  const noteError = note.trim() === "" ? words.empty : words.tooLong(NOTE_MAX_LENGTH);
   return data({ noteError, note }, { status: 400 });
 }
 
