@@ -1,24 +1,17 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { promisify } from "node:util";
 import { crc32, createDeflateRaw, deflateRawSync, deflateSync } from "node:zlib";
-import sharp from "sharp";
 import {
   A4,
   EPS_BOUNDING_BOX,
-  eps,
   goodPdf,
-  latin1,
   literalString,
   pdfDocument,
   pdfStream,
-  png,
   SVG_OPEN,
   smallPdf,
-  svg,
   svgDrawing,
   writeSample,
 } from "./artwork-samples.ts";

@@ -1,12 +1,7 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, open, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { promisify } from "node:util";
-import { crc32, createDeflateRaw, deflateRawSync, deflateSync } from "node:zlib";
-import sharp from "sharp";
-import { goodPdf, mm, writeSample } from "./artwork-samples.ts";
+import { crc32, deflateRawSync } from "node:zlib";
+import { goodPdf, writeSample } from "./artwork-samples.ts";
 
 /** ZIP files written byte by byte, as a customer's archive or a hostile one is: see artwork-samples.ts. */
 
