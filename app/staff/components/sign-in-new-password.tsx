@@ -1,4 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../server/staff/password-limits.ts";
+import { StaffField } from "./staff-field.tsx";
 
 /**
  * A new password, typed twice, for a password manager to fill in and
@@ -17,45 +18,38 @@ export function NewPasswordFields({
   hint: string;
   error: string | undefined;
 }) {
-  const hintId = `${idPrefix}-hint`;
-  const errorId = `${idPrefix}-error`;
-  const described = error ? `${errorId} ${hintId}` : hintId;
+  const password = `${idPrefix}-password`;
+  const repeat = `${idPrefix}-repeat`;
   return (
     <>
-      <div className="staff-field">
-        <label htmlFor={`${idPrefix}-password`}>{label}</label>
-        <p id={hintId} className="staff-field__hint">
-          {hint}
-        </p>
-        {error ? (
-          <p id={errorId} className="staff-field__error">
-            {error}
-          </p>
-        ) : null}
-        <input
-          id={`${idPrefix}-password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-        />
-      </div>
-      <div className="staff-field">
-        <label htmlFor={`${idPrefix}-repeat`}>{repeatLabel}</label>
-        <input
-          id={`${idPrefix}-repeat`}
-          name="repeat"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-        />
-      </div>
+      <StaffField id={password} label={label} hint={hint} error={error}>
+        {(described) => (
+          <input
+            id={password}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            {...described}
+          />
+        )}
+      </StaffField>
+      <StaffField id={repeat} label={repeatLabel}>
+        {(described) => (
+          <input
+            id={repeat}
+            name="repeat"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            {...described}
+          />
+        )}
+      </StaffField>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/brow
 import { useEffect, useId, useState } from "react";
 import { accountText as text } from "../content/sign-in.ts";
 import { postForJson } from "./sign-in-fetch.ts";
+import { StaffField } from "./staff-field.tsx";
 
 type Props = {
   /** Where the server hands out the options for a new passkey of the signed-in account. */
@@ -69,13 +70,9 @@ export function PasskeyAdd({ optionsUrl, addUrl, nameMaxLength }: Props) {
         void add(event.currentTarget);
       }}
     >
-      <div className="staff-field">
-        <label htmlFor={`${id}-name`}>{text.passkeyName}</label>
-        <p id={`${id}-hint`} className="staff-field__hint">
-          {text.passkeyNameHint}
-        </p>
-        <input id={`${id}-name`} name="name" type="text" maxLength={nameMaxLength} aria-describedby={`${id}-hint`} />
-      </div>
+      <StaffField id={`${id}-name`} label={text.passkeyName} hint={text.passkeyNameHint}>
+        {(described) => <input id={`${id}-name`} name="name" type="text" maxLength={nameMaxLength} {...described} />}
+      </StaffField>
       <div>
         <button type="submit" className="staff-button" disabled={working}>
           {text.addPasskey}

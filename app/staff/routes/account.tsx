@@ -231,15 +231,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <p>{text.sessionsIntro}</p>
         <form method="post" action={staffPaths.signOut}>
           <input type="hidden" name="everywhere" value="1" />
-          <div className="staff-field">
-            <label>
-              <input type="checkbox" name="passkeys" value="remove" aria-describedby="remove-passkeys-hint" />{" "}
-              {text.removePasskeysToo}
-            </label>
-            <p id="remove-passkeys-hint" className="staff-field__hint">
-              {text.removePasskeysHint}
-            </p>
-          </div>
+          <StaffField id="remove-passkeys" label={text.removePasskeysToo} hint={text.removePasskeysHint} check>
+            {(described) => (
+              <input id="remove-passkeys" type="checkbox" name="passkeys" value="remove" {...described} />
+            )}
+          </StaffField>
           <button type="submit" className="staff-button staff-button--danger">
             {text.signOutEverywhere}
           </button>

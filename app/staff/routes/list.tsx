@@ -3,6 +3,7 @@ import { type InboxFilter, inboxSorts } from "../../server/inbox/inbox-filter.ts
 import { inIndia, serviceName } from "../../server/inbox/report.server.ts";
 import { inquiryStatuses } from "../../server/inbox/statuses.ts";
 import { formatWait } from "../../server/inbox/wait.ts";
+import { StaffField } from "../components/staff-field.tsx";
 import { StaffPage } from "../components/staff-page.tsx";
 import { StatusBadge } from "../components/status-badge.tsx";
 import { StatusOptions } from "../components/status-options.tsx";
@@ -87,55 +88,56 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
             {inboxText.filtersSummary} {inUse > 0 && <span>{inboxText.filtersInUse(inUse)}</span>}
           </summary>
           <form method="get" action={staffPaths.inbox} className="inbox-filters">
-            <div className="staff-field">
-              <label htmlFor="inbox-q">{inboxText.searchLabel}</label>
-              <input
-                id="inbox-q"
-                name="q"
-                type="search"
-                defaultValue={filter.search}
-                aria-describedby="inbox-q-hint"
-                maxLength={200}
-              />
-              <p id="inbox-q-hint" className="staff-field__hint">
-                {inboxText.searchHint}
-              </p>
-            </div>
-            <div className="staff-field">
-              <label htmlFor="inbox-status">{inboxText.statusLabel}</label>
-              <select id="inbox-status" name="status" defaultValue={filter.status ?? ""}>
-                <option value="">{inboxText.allLabel}</option>
-                <StatusOptions />
-              </select>
-            </div>
-            <div className="staff-field">
-              <label htmlFor="inbox-kind">{inboxText.kindLabel}</label>
-              <select id="inbox-kind" name="kind" defaultValue={filter.kind ?? ""}>
-                {Object.entries(inboxText.kinds).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="staff-field">
-              <label htmlFor="inbox-from">{inboxText.fromLabel}</label>
-              <input id="inbox-from" name="from" type="date" defaultValue={filter.from} />
-            </div>
-            <div className="staff-field">
-              <label htmlFor="inbox-to">{inboxText.toLabel}</label>
-              <input id="inbox-to" name="to" type="date" defaultValue={filter.to} />
-            </div>
-            <div className="staff-field">
-              <label htmlFor="inbox-sort">{inboxText.sortLabel}</label>
-              <select id="inbox-sort" name="sort" defaultValue={filter.sort}>
-                {inboxSorts.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {inboxText.sorts[sort]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <StaffField id="inbox-q" label={inboxText.searchLabel} hint={inboxText.searchHint}>
+              {(described) => (
+                <input
+                  id="inbox-q"
+                  name="q"
+                  type="search"
+                  defaultValue={filter.search}
+                  maxLength={200}
+                  {...described}
+                />
+              )}
+            </StaffField>
+            <StaffField id="inbox-status" label={inboxText.statusLabel}>
+              {(described) => (
+                <select id="inbox-status" name="status" defaultValue={filter.status ?? ""} {...described}>
+                  <option value="">{inboxText.allLabel}</option>
+                  <StatusOptions />
+                </select>
+              )}
+            </StaffField>
+            <StaffField id="inbox-kind" label={inboxText.kindLabel}>
+              {(described) => (
+                <select id="inbox-kind" name="kind" defaultValue={filter.kind ?? ""} {...described}>
+                  {Object.entries(inboxText.kinds).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </StaffField>
+            <StaffField id="inbox-from" label={inboxText.fromLabel}>
+              {(described) => (
+                <input id="inbox-from" name="from" type="date" defaultValue={filter.from} {...described} />
+              )}
+            </StaffField>
+            <StaffField id="inbox-to" label={inboxText.toLabel}>
+              {(described) => <input id="inbox-to" name="to" type="date" defaultValue={filter.to} {...described} />}
+            </StaffField>
+            <StaffField id="inbox-sort" label={inboxText.sortLabel}>
+              {(described) => (
+                <select id="inbox-sort" name="sort" defaultValue={filter.sort} {...described}>
+                  {inboxSorts.map((sort) => (
+                    <option key={sort} value={sort}>
+                      {inboxText.sorts[sort]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </StaffField>
             <div className="inbox-filters__actions">
               <button type="submit" className="staff-button">
                 {inboxText.apply}

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { siteServices } from "../../server/site-services.server.ts";
 import { setPasswordThroughLink } from "../../server/staff/password-change.server.ts";
 import { NewPasswordFields } from "../components/sign-in-new-password.tsx";
+import { StaffField } from "../components/staff-field.tsx";
 import { setPasswordText as text } from "../content/sign-in.ts";
 import { staffPageHeaders, staffPageMeta } from "../lib/page.ts";
 import { readStaffForm } from "../lib/staff-requests.server.ts";
@@ -75,17 +76,19 @@ export default function SetPassword({ loaderData, actionData, params }: Route.Co
       <p>{text.intro(page.name)}</p>
       <div className="staff-panel">
         <form method="post" action={staffPaths.setPassword(params.token)} className="staff-form">
-          <div className="staff-field">
-            <label htmlFor="set-password-email">{text.account}</label>
-            <input
-              id="set-password-email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              readOnly
-              value={page.email}
-            />
-          </div>
+          <StaffField id="set-password-email" label={text.account}>
+            {(described) => (
+              <input
+                id="set-password-email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                readOnly
+                value={page.email}
+                {...described}
+              />
+            )}
+          </StaffField>
           <NewPasswordFields
             idPrefix="set-password"
             label={text.newPassword}
