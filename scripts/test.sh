@@ -52,7 +52,9 @@ postgres_integration=(
 
 postgres_pass() {
   # The store and domain tests (app/server), each on a copy of one migrated database.
-  TEST_STORE=postgres npx vitest run --project unit --project integration app/server "${postgres_integration[@]}"
+  # One file at a time: beside the SQLite pass's two, the timing tests of both keep a core.
+  TEST_STORE=postgres npx vitest run --project unit --project integration app/server "${postgres_integration[@]}" \
+    --maxWorkers=1
 }
 
 fast=false
