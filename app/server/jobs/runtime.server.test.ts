@@ -19,7 +19,7 @@ async function database() {
 }
 
 /** A runtime that looks at the queue by itself only once a minute: anything sooner was woken. */
-function runtime(db: Database, options: { now?: () => number } = {}): JobRuntime {
+function runtime(db: Database, options: { now?: () => number; concurrency?: number } = {}): JobRuntime {
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
   const jobs = startJobRuntime({ db, log, idleMs: 60_000, ...options });
   cleanUps.push(() => jobs.stop());
@@ -31,6 +31,41 @@ function handler(
   retry = { baseMs: 50, maxMs: 200, maxAttempts: 3 },
 ): JobHandler {
   return { run, label: (job) => `job ${job.id}`, leaseMs: 60_000, retry };
+}
+
+/**
+ * A job the test holds: it has started when `started` settles, and runs until
+ * the test lets it go (or the runtime tells it to give up). Let go after each
+ * test, so a runtime that never started it is not kept waiting.
+ */
+function heldJob() {
+  const started = Promise.withResolvers<ClaimedJob>();
+  const letGo = Promise.withResolvers<void>();
+  const state = { running: 0, most: 0, ended: 0 };
+  cleanUps.push(async () => letGo.resolve());
+  const run = async (job: ClaimedJob, signal: AbortSignal) => {
+    state.most = Math.max(state.most, ++state.running);
+    started.resolve(job);
+    const aborted = new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve()));
+    await Promise.race([letGo.promise, aborted]);
+    state.running--;
+    state.ended++;
+  };
+  return { run, started: started.promise, letGo: () => letGo.resolve(), state };
+}
+
+/** Settles with what the promise gave, or fails after ms: a wait that fails rather than hangs. */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  const aborter = new AbortController();
+  const late = sleep(ms, "late" as const, { signal: aborter.signal }).catch(() => "cancelled" as const);
+  const first = await Promise.race([promise.then((value) => ({ value })), late]);
+  aborter.abort();
+  if (typeof first === "string") throw new Error(`${what}: not within ${ms} ms`);
+  return first.value;
+}
+
+async function stateOf(db: Database, id: number) {
+  return db.get<{ state: string; attempts: number }>("SELECT state, attempts FROM jobs WHERE id = ?", [id]);
 }
 
 async function eventually(check: () => void | Promise<void>, timeoutMs = 10_000) {
@@ -161,6 +196,147 @@ describe("the job runtime", () => {
     }
     await eventually(() => expect([heavy.length, light.length]).toEqual([4, 4]));
     expect(most).toBe(1);
+  });
+
+  test("a long job holds only its own slot: a job of another kind queued after it starts runs and ends while it runs", {
+    timeout: 30_000,
+  }, async () => {
+    const db = await database();
+    const jobs = runtime(db);
+    const slow = heldJob();
+    jobs.register("slow-check", { ...handler(async () => {}), run: slow.run, concurrency: 1 });
+    const ended = Promise.withResolvers<void>();
+    jobs.register(
+      "quick",
+      handler(async () => ended.resolve()),
+    );
+    await queueJob(db, { kind: "slow-check", at: Date.now() });
+    const check = await within(slow.started, 10_000, "the slow job started");
+    await queueJob(db, { kind: "quick", at: Date.now() });
+    await within(ended.promise, 10_000, "the job queued after the slow one ended");
+    expect(slow.state).toMatchObject({ running: 1, ended: 0 });
+    expect(await stateOf(db, check.id)).toEqual({ state: "pending", attempts: 1 });
+    slow.letGo();
+    await eventually(async () => expect(await stateOf(db, check.id)).toEqual({ state: "done", attempts: 1 }));
+  });
+
+  test("a periodic kind whose period falls due while a long job runs starts at once", { timeout: 30_000 }, async () => {
+    const db = await database();
+    const jobs = runtime(db);
+    const slow = heldJob();
+    jobs.register("slow-check", { ...handler(async () => {}), run: slow.run, concurrency: 1 });
+    await queueJob(db, { kind: "slow-check", at: Date.now() });
+    await within(slow.started, 10_000, "the slow job started");
+    const ran = Promise.withResolvers<string | null>();
+    jobs.every(
+      "daily-list",
+      (now) => [{ at: now - 1, key: "today" }],
+      handler(async (job) => ran.resolve(job.onceKey)),
+    );
+    expect(await within(ran.promise, 10_000, "the period due while the slow job ran")).toBe("today");
+    expect(slow.state).toMatchObject({ running: 1, ended: 0 });
+  });
+
+  test("a job that ends while the runtime works out when to look next is looked for at once: its retry is not put off", {
+    timeout: 30_000,
+  }, async () => {
+    const real = await database();
+    // The order that lost the wake-up: the runtime reads when the next job is due (its
+    // lease, a minute away), then the job records its retry and ends, then the runtime
+    // gets its answer. Both are held here so that they happen in that order every time.
+    const read = Promise.withResolvers<void>();
+    const retryRecorded = Promise.withResolvers<void>();
+    let holding = false;
+    const db = new Proxy(real, {
+      get(target, name) {
+        if (name === "get")
+          return async (sql: string, params?: never) => {
+            const answer = await target.get(sql, params);
+            if (!holding || !sql.includes("min(CASE")) return answer;
+            holding = false;
+            read.resolve();
+            await retryRecorded.promise;
+            // Past the microtasks in which the job ends and asks for a look.
+            await new Promise((resolve) => setImmediate(resolve));
+            return answer;
+          };
+        if (name === "run")
+          return async (sql: string, params?: never) => {
+            if (sql.startsWith("UPDATE jobs SET next_attempt_at")) await read.promise;
+            return target.run(sql, params);
+          };
+        const value = Reflect.get(target, name);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const log = { info: vi.fn(), warn: vi.fn(() => retryRecorded.resolve()), error: vi.fn() };
+    const jobs = startJobRuntime({ db, log, idleMs: 60_000 });
+    cleanUps.push(() => jobs.stop());
+    const attempts: number[] = [];
+    jobs.register(
+      "fails-once",
+      handler(async (job) => {
+        attempts.push(job.attempt);
+        holding = job.attempt === 1;
+        if (job.attempt === 1) throw new Error("storage out of reach");
+      }),
+    );
+    const started = Date.now();
+    await queueJob(real, { kind: "fails-once", at: Date.now() });
+    await eventually(async () =>
+      expect(await real.get("SELECT state, attempts FROM jobs")).toEqual({ state: "done", attempts: 2 }),
+    );
+    expect(attempts).toEqual([1, 2]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  test("a kind's own limit holds while other kinds fill the free slots: its second job waits for the first", {
+    timeout: 30_000,
+  }, async () => {
+    const db = await database();
+    // Slots to spare overall: only the kind's own limit keeps its second job waiting.
+    const jobs = runtime(db, { concurrency: 4 });
+    const heavy = heldJob();
+    jobs.register("heavy", { ...handler(async () => {}), run: heavy.run, concurrency: 1 });
+    const light: number[] = [];
+    jobs.register(
+      "light",
+      handler(async (job) => void light.push(job.id)),
+    );
+    await queueJob(db, { kind: "heavy", at: Date.now() });
+    const first = await within(heavy.started, 10_000, "the first heavy job started");
+    await queueJob(db, { kind: "heavy", at: Date.now() });
+    // Two light jobs, one after the other: the runtime has looked again since the second heavy one was queued.
+    for (const n of [1, 2]) {
+      await queueJob(db, { kind: "light", at: Date.now() });
+      await eventually(() => expect(light).toHaveLength(n));
+    }
+    const second = first.id + 1;
+    expect(await stateOf(db, second)).toEqual({ state: "pending", attempts: 0 });
+    expect(heavy.state).toMatchObject({ running: 1, most: 1 });
+    heavy.letGo();
+    await eventually(async () => expect(await stateOf(db, second)).toEqual({ state: "done", attempts: 1 }));
+    expect(heavy.state).toMatchObject({ running: 0, most: 1, ended: 2 });
+  });
+
+  test("no more jobs run at once than the runtime's limit; the next starts when one ends", {
+    timeout: 30_000,
+  }, async () => {
+    const db = await database();
+    const jobs = runtime(db, { concurrency: 2 });
+    const held = heldJob();
+    for (const kind of ["one", "two", "three"]) jobs.register(kind, { ...handler(async () => {}), run: held.run });
+    for (const kind of ["one", "two", "three"]) await queueJob(db, { kind, at: Date.now() });
+    await eventually(() => expect(held.state.running).toBeGreaterThanOrEqual(2));
+    // Time for a runtime that broke its limit to start the third.
+    await sleep(300);
+    expect(held.state.most).toBe(2);
+    expect(await db.get("SELECT count(*) AS n FROM jobs WHERE attempts = 0")).toEqual({ n: 1 });
+    held.letGo();
+    await eventually(async () =>
+      expect(await db.get("SELECT count(*) AS n FROM jobs WHERE state = 'done'")).toEqual({ n: 3 }),
+    );
+    expect(held.state.most).toBe(2);
   });
 
   test.skipIf(testEngine !== "postgres")(

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { BUSY_PATIENCE_MS, type Database, isBusy, retryWhileBusy } from "../store/db.server.ts";
 import { type ClaimedJob, createJobQueue, onQueued, queueJob } from "./job-queue.server.ts";
 import { type RetryPolicy, retryDelayMs } from "./retry.ts";
+import { createSlots } from "./slots.ts";
 
 export type { ClaimedJob } from "./job-queue.server.ts";
 
@@ -66,9 +67,12 @@ const PERIODS_KEPT_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * One loop per instance that takes due jobs of every kind registered here and
- * runs them, renewing each lease while its job runs. It looks again when a
- * transaction in this process that queued work commits, when the next job
- * falls due, and every idleMs for work another instance queued.
+ * runs them, renewing each lease while its job runs. It takes jobs whenever it
+ * has free slots (the runtime's `concurrency`, and each kind's own limit), so
+ * a long job holds only its own slot: each job that ends frees its slot and
+ * the loop looks again. It also looks when a transaction in this process that
+ * queued work commits, when the next job falls due, and every idleMs for work
+ * another instance queued.
  */
 export function startJobRuntime(options: {
   db: Database;
@@ -86,74 +90,101 @@ export function startJobRuntime(options: {
   const periods = new Map<string, Periods>();
   const driven: DrivenQueue[] = [];
   const stopping = new AbortController();
+  const slots = createSlots(concurrency);
   let stopped = false;
-  let running: Promise<void> | undefined;
+  let looking: Promise<void> | undefined;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let timerAt = 0;
   const stopListening = onQueued(() => runtime.wake());
 
   const kinds = () => [...handlers.keys()];
   const handlerOf = (job: ClaimedJob) => handlers.get(job.kind) as JobHandler;
+  const freeFor = (kind: string) => slots.freeFor(kind, handlers.get(kind)?.concurrency);
 
+  // A wake-up is never put off: a job that ends while a look is under way asks for
+  // one at once, and the look's later answer (read before the job ended) must not replace it.
   function schedule(delayMs: number) {
     if (stopped) return;
+    const at = performance.now() + Math.max(0, delayMs);
+    if (timer !== undefined && timerAt <= at) return;
     clearTimeout(timer);
+    timerAt = at;
     timer = setTimeout(wakeNow, Math.max(0, delayMs));
     timer.unref();
   }
 
+  // One look at a time, so two never claim the same free slot.
   function wakeNow() {
     timer = undefined;
     if (stopped) return;
-    if (running) {
+    if (looking) {
       again = true;
       return;
     }
-    running = drain()
+    looking = claimFreeSlots()
       .catch((error: unknown) => {
         if (stopped) return;
         if (isBusy(error)) log.warn(`Background jobs are waiting for the database: ${errorText(error)}`);
         else log.error(`Background jobs could not be read: ${errorText(error)}`);
       })
-      // Still "running" while it asks when to look next, so a wake-up meanwhile is not lost.
+      // Still "looking" while it asks when to look next, so a wake-up meanwhile is not lost.
       .then(() => (again ? 0 : nextWakeIn()))
       .then((delayMs) => {
-        running = undefined;
+        looking = undefined;
         schedule(again ? 0 : delayMs);
         again = false;
       });
   }
 
+  /** When a kind with a free slot next has a job due; a kind at its limit is looked for when one of its jobs ends. */
   async function nextWakeIn(): Promise<number> {
-    const due = await queue.nextDueAt(kinds()).catch(() => now() + Math.min(idleMs, 1000));
+    const waiting = kinds().filter((kind) => freeFor(kind) > 0);
+    const due = await queue.nextDueAt(waiting).catch(() => now() + Math.min(idleMs, 1000));
     return due === undefined ? idleMs : Math.min(idleMs, due - now());
   }
 
-  async function drain() {
-    while (!stopped) {
-      const batch = await claimBatch();
-      if (batch.length === 0) return;
-      await Promise.all(batch.map(runOne));
-    }
-  }
-
-  /** Up to `concurrency` due jobs, none of a kind beyond that kind's own limit. */
-  async function claimBatch(): Promise<ClaimedJob[]> {
+  /**
+   * Fills the free slots with due jobs, the kinds with a limit of their own
+   * first and each within it, then the others; each job starts as soon as it
+   * is claimed. One pass fills them: a claim that answers fewer than asked
+   * found no more due.
+   */
+  async function claimFreeSlots() {
     const claim = (of: readonly string[], limit: number) =>
       retryWhileBusy(() => queue.claimDue(of, now(), limit, (kind) => handlers.get(kind)?.leaseMs ?? 60_000), {
         patienceMs: BUSY_PATIENCE_MS,
         signal: stopping.signal,
       });
-    const batch: ClaimedJob[] = [];
-    const unlimited: string[] = [];
-    for (const kind of kinds()) {
-      const limit = handlers.get(kind)?.concurrency;
-      if (limit === undefined) unlimited.push(kind);
-      else if (batch.length < concurrency)
-        batch.push(...(await claim([kind], Math.min(limit, concurrency - batch.length))));
+    const limited = kinds().filter((kind) => handlers.get(kind)?.concurrency !== undefined);
+    const unlimited = kinds().filter((kind) => handlers.get(kind)?.concurrency === undefined);
+    for (const kind of limited) {
+      const room = freeFor(kind);
+      if (room > 0) for (const job of await claim([kind], room)) start(job);
     }
-    if (batch.length < concurrency) batch.push(...(await claim(unlimited, concurrency - batch.length)));
-    return batch;
+    const room = slots.free();
+    if (room > 0 && unlimited.length > 0) for (const job of await claim(unlimited, room)) start(job);
+  }
+
+  /** Settles once no look is under way and every job started has ended. */
+  async function allEnded() {
+    do {
+      await looking;
+      await slots.allFree();
+    } while (looking);
+  }
+
+  /** Runs a claimed job in its slot; when it ends, the slot is free and the loop looks again. */
+  function start(job: ClaimedJob) {
+    const release = slots.take(job.kind);
+    void runOne(job)
+      .catch((error: unknown) => {
+        if (!stopped) log.error(`${handlerOf(job).label(job)} ended unrecorded: ${errorText(error)}`);
+      })
+      .finally(() => {
+        release();
+        schedule(0);
+      });
   }
 
   async function runOne(job: ClaimedJob) {
@@ -253,10 +284,11 @@ export function startJobRuntime(options: {
       stopped = true;
       stopListening();
       clearTimeout(timer);
-      const settled = !running || (await settlesWithin(running, stopGraceMs));
+      // A look under way may still start the jobs it claimed: they are waited for too.
+      const settled = await settlesWithin(allEnded(), stopGraceMs);
       if (!settled) {
         stopping.abort();
-        if (running) await settlesWithin(running, RECORD_AFTER_STOP_MS);
+        await settlesWithin(allEnded(), RECORD_AFTER_STOP_MS);
       }
       await Promise.all(driven.map((queue) => queue.stop()));
     },
