@@ -78,6 +78,7 @@ export function startJobRuntime(options: {
   db: Database;
   log?: Log;
   idleMs?: number;
+  /** At most this many jobs at once in this instance, of all kinds together. */
   concurrency?: number;
   stopGraceMs?: number;
   now?: () => number;
