@@ -60,8 +60,6 @@ export async function holdsLease(tx: Queries, job: ClaimedJob): Promise<boolean>
   return held > 0;
 }
 
-export type JobQueue = ReturnType<typeof createJobQueue>;
-
 /**
  * The jobs table: a job is run by whoever holds its lease; the lease runs out
  * on its own, so a process that dies mid-job does not keep it from running,

@@ -47,14 +47,6 @@ export function isInquiryMail<T extends object>(mail: T): mail is T & InquiryMai
   return "inquiryId" in mail;
 }
 
-export function isQuotationMail<T extends object>(mail: T): mail is T & QuotationMail {
-  return "quotationId" in mail;
-}
-
-export function isDigestMail<T extends object>(mail: T): mail is T & DigestMail {
-  return "day" in mail;
-}
-
 export type Outbox = ReturnType<typeof createOutbox>;
 
 /**
