@@ -1,4 +1,4 @@
-import { expectNoViolations } from "../support/axe.ts";
+import { checkAccessibility, expectNoViolations } from "../support/axe.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { sitePages, statusPages } from "../support/site-pages.ts";
 import { expect, test } from "./fixtures.ts";
@@ -35,3 +35,12 @@ for (const path of pages) {
     await expectNoViolations(page, `on ${path} at 375 px, menu open`, "header");
   });
 }
+
+test("the check can fail: a picture without words and a field without a label are found", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => {
+    document.querySelector("main")?.insertAdjacentHTML("beforeend", '<img src="/images/services/box.svg"><input type="text">');
+  });
+  const violations = await checkAccessibility(page);
+  expect(violations.map((violation) => violation.id)).toEqual(expect.arrayContaining(["image-alt", "label"]));
+});
