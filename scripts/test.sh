@@ -50,10 +50,19 @@ postgres_integration=(
   tests/integration/artwork-uploads-clean-up.test.ts  # the sweep of unsent uploads, whose SQL no store test runs
 )
 
+# The store's tests under app/server: those that open a store (tests/support/test-store.ts,
+# directly or through a helper) or PostgreSQL itself. Pure rules (money, GST, file names)
+# run the same on either engine, so they run once, in the SQLite pass.
+postgres_store_tests() {
+  grep -rlE "test-store|artwork-check-store|test-postgres|TEST_POSTGRES_URL" app/server --include='*.test.ts' | sort
+}
+
 postgres_pass() {
-  # The store and domain tests (app/server), each on a copy of one migrated database.
-  # One file at a time: beside the SQLite pass's two, the timing tests of both keep a core.
-  TEST_STORE=postgres npx vitest run --project unit --project integration app/server "${postgres_integration[@]}" \
+  # Each on a copy of one migrated database. One file at a time: beside the SQLite
+  # pass's two, the timing tests of both keep a core.
+  local store_tests
+  mapfile -t store_tests < <(postgres_store_tests)
+  TEST_STORE=postgres npx vitest run --project unit --project integration "${store_tests[@]}" "${postgres_integration[@]}" \
     --maxWorkers=1
 }
 
