@@ -39,7 +39,9 @@ for (const path of pages) {
 test("the check can fail: a picture without words and a field without a label are found", async ({ page }) => {
   await page.goto("/");
   await page.evaluate(() => {
-    document.querySelector("main")?.insertAdjacentHTML("beforeend", '<img src="/images/services/box.svg"><input type="text">');
+    document
+      .querySelector("main")
+      ?.insertAdjacentHTML("beforeend", '<img src="/images/services/box.svg"><input type="text">');
   });
   const violations = await checkAccessibility(page);
   expect(violations.map((violation) => violation.id)).toEqual(expect.arrayContaining(["image-alt", "label"]));
