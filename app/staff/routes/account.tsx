@@ -4,7 +4,7 @@ import { clientAddressContext } from "../../request-context.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { changePassword, confirmPassword } from "../../server/staff/password-change.server.ts";
 import { PASSKEY_NAME_MAX_LENGTH } from "../../server/staff/password-limits.ts";
-import { NewPasswordFields } from "../components/sign-in-new-password.tsx";
+import { NewPasswordFields, PasswordField } from "../components/password-fields.tsx";
 import { PasskeySignIn } from "../components/sign-in-passkey.tsx";
 import { PasskeyAdd } from "../components/sign-in-passkey-add.tsx";
 import { StaffField } from "../components/staff-field.tsx";
@@ -161,18 +161,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <form method="post" className="staff-form">
               <p>{text.confirmFirst}</p>
               <input type="hidden" name="intent" value="confirm-password" />
-              <StaffField id="confirm-current" label={text.confirmPassword} error={actionData?.confirmError}>
-                {(described) => (
-                  <input
-                    id="confirm-current"
-                    name="current"
-                    type="password"
-                    autoComplete="current-password"
-                    required
-                    {...described}
-                  />
-                )}
-              </StaffField>
+              <PasswordField
+                id="confirm-current"
+                name="current"
+                label={text.confirmPassword}
+                error={actionData?.confirmError}
+                purpose="current"
+              />
               <div>
                 <button type="submit" className="staff-button">
                   {text.confirm}
@@ -199,18 +194,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <p>{text.passwordChangedNote}</p>
         <form method="post" action={staffPaths.account} className="staff-form">
           <input type="hidden" name="intent" value="change-password" />
-          <StaffField id="account-current" label={text.currentPassword} error={actionData?.currentError}>
-            {(described) => (
-              <input
-                id="account-current"
-                name="current"
-                type="password"
-                autoComplete="current-password"
-                required
-                {...described}
-              />
-            )}
-          </StaffField>
+          <PasswordField
+            id="account-current"
+            name="current"
+            label={text.currentPassword}
+            error={actionData?.currentError}
+            purpose="current"
+          />
           <NewPasswordFields
             idPrefix="account-new"
             label={text.newPassword}

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { siteServices } from "../../server/site-services.server.ts";
 import { setPasswordThroughLink } from "../../server/staff/password-change.server.ts";
-import { NewPasswordFields } from "../components/sign-in-new-password.tsx";
+import { NewPasswordFields } from "../components/password-fields.tsx";
 import { StaffField } from "../components/staff-field.tsx";
 import { setPasswordText as text } from "../content/sign-in.ts";
 import { staffPageHeaders, staffPageMeta } from "../lib/page.ts";
