@@ -2,7 +2,8 @@ import "./require-node.mjs";
 import { createAuditLog } from "../app/server/inbox/audit.server.ts";
 import { formatIndiaTime } from "../app/server/inbox/report.server.ts";
 import { isEmailAddress, normalizeEmail, StaffAccountExistsError } from "../app/server/staff/accounts.server.ts";
-import { LINK_LIFETIME_MS, type LinkPurpose } from "../app/server/staff/links.server.ts";
+import type { LinkPurpose } from "../app/server/staff/links.server.ts";
+import { LINK_LIFETIME_HOURS } from "../app/server/staff/password-limits.ts";
 import { createStaffServices, type StaffServices } from "../app/server/staff/staff.server.ts";
 import { site } from "../app/site/content/site.ts";
 import { absoluteUrl } from "../app/site/content/urls.ts";
@@ -18,7 +19,7 @@ const usage = `Staff accounts for the inbox (/inbox), on the server's database.
                                         everywhere; prints a new link to set one
   npm run staff -- remove <email>       removes the account, its sessions and passkeys
 
-A link works once, for 24 hours; a newer link for the same account replaces it.
+A link works once, for ${LINK_LIFETIME_HOURS} hours; a newer link for the same account replaces it.
 Send it to the person only, by a way you trust: whoever opens it can set the password.
 No password is ever typed on the command line.
 
@@ -37,9 +38,8 @@ function printable(text: string): string {
 }
 
 function linkText(token: string): string {
-  const hours = LINK_LIFETIME_MS / 3_600_000;
   return (
-    `Send this link to them (it works once, for ${hours} hours):\n\n` +
+    `Send this link to them (it works once, for ${LINK_LIFETIME_HOURS} hours):\n\n` +
     `  ${absoluteUrl(site.origin, staffPaths.setPassword(token))}\n`
   );
 }

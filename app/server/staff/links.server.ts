@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type Database, retryWhileBusy } from "../store/db.server.ts";
 import { queueStaffNotice } from "./notices.server.ts";
+import { LINK_LIFETIME_HOURS } from "./password-limits.ts";
 
 /** A link to set a password works for a day, once. */
-export const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const LINK_LIFETIME_MS = LINK_LIFETIME_HOURS * 60 * 60 * 1000;
 
 export type LinkPurpose = "add" | "reset";
 

@@ -9,6 +9,9 @@ export const PASSWORD_MIN_LENGTH = 12;
 /** And at most this long, so no one can make the server hash a novel. */
 export const PASSWORD_MAX_LENGTH = 256;
 
+/** A link to set a password works this many hours after it was made (and once). */
+export const LINK_LIFETIME_HOURS = 24;
+
 /** A passkey's name, such as "work laptop", is at most this long. */
 export const PASSKEY_NAME_MAX_LENGTH = 60;
 

@@ -1,4 +1,9 @@
-import { PASSWORD_MIN_LENGTH, type PasswordProblemWords, type StaffWords } from "../../server/staff/password-limits.ts";
+import {
+  LINK_LIFETIME_HOURS,
+  PASSWORD_MIN_LENGTH,
+  type PasswordProblemWords,
+  type StaffWords,
+} from "../../server/staff/password-limits.ts";
 
 /**
  * The words of the staff area's sign-in screens: signing in, setting a
@@ -61,7 +66,7 @@ export const setPasswordText = {
   invalidTitle: "Link not valid",
   invalidHeading: "This link cannot be used",
   invalid: [
-    "A link to set a password works once, for 24 hours, and only the newest one for an account.",
+    `A link to set a password works once, for ${LINK_LIFETIME_HOURS} hours, and only the newest one for an account.`,
     "Ask whoever looks after the website for a new link. They make one with: npm run staff -- reset your@e-mail",
   ],
   toSignIn: "Go to the sign-in page",
