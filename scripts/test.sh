@@ -113,7 +113,9 @@ if [ "$postgres_code" != 0 ]; then
   exit "$postgres_code"
 fi
 
-# These time what happens around a stop, a fault or a page's first paint: alone.
-step "scale tests (PostgreSQL, nginx)" npm run test:unit -- --project scale
+# These time what happens around a stop, a fault or a page's first paint: not beside
+# the other steps. Three files at a time: the fault tests mostly wait, on a lease
+# running out or a slow mail server.
+step "scale tests (PostgreSQL, nginx)" npm run test:unit -- --project scale --maxWorkers=3
 step "browser tests (Playwright)" npm run test:e2e
 report

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { type Artwork, createArtwork, type NewUpload, newUploadId } from "../../app/server/uploads/artwork.server.ts";
-import { openFileStorage } from "../../app/server/uploads/file-storage.server.ts";
+import { type FileStorage, openFileStorage } from "../../app/server/uploads/file-storage.server.ts";
 import { artworkText } from "../../app/site/content/artwork.ts";
 import { openTestStore } from "../support/test-store.ts";
 
@@ -16,21 +16,30 @@ const HOUR = 60 * 60 * 1000;
 
 let db: Awaited<ReturnType<typeof openTestStore>>;
 let folder: string;
+let storage: FileStorage;
 let clock: number;
+
+// One folder for the file: the tus store checks its folder from a callback after it
+// is made, which would throw if a test's clean-up had just removed the folder.
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), "artwork-quotas-"));
+  storage = await openFileStorage({ folder: path.join(folder, "artwork") });
+});
+
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
 
 beforeEach(async () => {
   db = await openTestStore("artwork-quotas");
-  folder = await mkdtemp(path.join(tmpdir(), "artwork-quotas-"));
   clock = Date.now();
 });
 
 afterEach(async () => {
   await db.remove();
-  await rm(folder, { recursive: true, force: true });
 });
 
-async function artworkWith(limits: { clientQuotaBytes?: number; totalQuotaBytes?: number; maxFiles?: number }) {
-  const storage = await openFileStorage({ folder: path.join(folder, "artwork") });
+function artworkWith(limits: { clientQuotaBytes?: number; totalQuotaBytes?: number; maxFiles?: number }) {
   return createArtwork({
     db,
     storage,
