@@ -3,7 +3,6 @@ import { contactFormProblems } from "../../app/site/content/contact-form.ts";
 import { site } from "../../app/site/content/site.ts";
 import { SLIDER_AUTOPLAY_MS } from "../../app/site/content/timing.ts";
 import { holdScripts, island, scriptRequests, waitForHydration } from "../support/hydration.ts";
-import { sitePages } from "../support/site-pages.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
 /**
@@ -21,20 +20,6 @@ async function chunksOf(page: Page, name: string): Promise<string[]> {
   const listed = (await island(page, name).getAttribute("data-chunks")) ?? "";
   return listed.split(" ").map((address) => new URL(address, page.url()).pathname);
 }
-
-test.describe("before a visitor needs an island", () => {
-  for (const { path } of sitePages) {
-    test(`${path} asks for no script while it loads and sits untouched`, async ({ page }) => {
-      const scripts = scriptRequests(page);
-      await page.goto(path, { waitUntil: "load" });
-      await page.mouse.move(0, 0);
-      // Long enough for anything a page would start on its own after loading.
-      await page.waitForTimeout(500);
-      expect(scripts.map((request) => request.url())).toEqual([]);
-      await expect(page.locator("[data-island-state]")).toHaveCount(0);
-    });
-  }
-});
 
 test.describe("the header at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });

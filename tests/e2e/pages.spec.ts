@@ -1,57 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { site } from "../../app/site/content/site.ts";
-import { waitForHydration } from "../support/hydration.ts";
 import { parseServedHtml, type ServedDocument } from "../support/served-html.ts";
 import { sitePages } from "../support/site-pages.ts";
 import { expect, test } from "./fixtures.ts";
-
-for (const { path, heading } of sitePages) {
-  test(`${path} answers 200 with its heading, content and head tags in the HTML, and keeps them once hydrated`, async ({
-    page,
-    request,
-  }) => {
-    const response = await request.get(path);
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toMatch(/^text\/html/);
-    const served = await parseServedHtml(page, await response.text());
-
-    expect(served.lang).toBe("en");
-    expect(served.h1s).toEqual([{ text: heading, inMain: true }]);
-    expect(served.mainText.length, "main content beyond the heading").toBeGreaterThan(heading.length + 40);
-    expect(served.title.length, "a document title").toBeGreaterThan(0);
-    expect(served.description?.trim().length ?? 0, "a meta description").toBeGreaterThan(0);
-    expect(served.canonical).toBe(new URL(path, site.origin).href);
-    expect(served.icons.length, "a favicon link").toBeGreaterThan(0);
-    expect(served.robots, "a real page may be indexed").toBeNull();
-
-    const visit = await page.goto(path);
-    expect(visit?.status()).toBe(200);
-    // One h1 only: the locator is strict, so a second main heading fails here.
-    const main = page.getByRole("main");
-    const mainHeading = main.getByRole("heading", { level: 1 });
-    await expect(mainHeading).toHaveText(heading);
-    await expect(mainHeading).toBeVisible();
-    await waitForHydration(page);
-    await expect(mainHeading).toHaveText(heading);
-
-    // What the page shows once hydrated must already be in the HTML: the same
-    // headings and links in the main content, so nothing needs a script to be read.
-    const shownHeadings = (await main.locator("h1, h2, h3, h4, h5, h6").allTextContents()).map(squeeze);
-    const shownLinks = await main.locator("a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    expect(
-      shownHeadings.filter((text) => !served.mainHeadings.includes(text)),
-      "headings missing from the HTML",
-    ).toEqual([]);
-    expect(
-      shownLinks.filter((href) => href !== null && !served.mainLinks.includes(href)),
-      "links missing from the HTML",
-    ).toEqual([]);
-  });
-}
-
-function squeeze(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
 
 test.describe("the pages together", () => {
   async function servedPages(page: Page, request: APIRequestContext): Promise<Map<string, ServedDocument>> {
