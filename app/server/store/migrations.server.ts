@@ -239,3 +239,43 @@ export const artworkChecksAsJobs: Migration = {
       ALTER TABLE artwork_checks DROP COLUMN lease_until;
     `,
 };
+
+/**
+ * Step 22: the company runs its own site. A staff account is an owner or staff
+ * (every account until now an owner); each edit of the site's content is a
+ * version of its item, a draft until published. An item has at most one draft
+ * and one published version at a time; the versions it had before stay, with
+ * who saved and published them and when. Each publication (one item or several
+ * together) is numbered, so every instance sees the site changed by one number.
+ */
+export const siteContent = (id: string): Migration => ({
+  version: 22,
+  name: "owners and staff; the site's content in versions, drafts and publications",
+  sql: `
+      ALTER TABLE staff ADD COLUMN role TEXT NOT NULL DEFAULT 'staff' CHECK (role IN ('owner', 'staff'));
+      UPDATE staff SET role = 'owner';
+
+      CREATE TABLE content_publications (
+        id ${id},
+        published_at BIGINT NOT NULL,
+        published_by BIGINT REFERENCES staff (id) ON DELETE SET NULL,
+        items TEXT NOT NULL
+      );
+
+      CREATE TABLE content_versions (
+        id ${id},
+        item TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        based_on INTEGER,
+        state TEXT NOT NULL CHECK (state IN ('draft', 'published', 'earlier', 'discarded')),
+        saved_at BIGINT NOT NULL,
+        saved_by BIGINT REFERENCES staff (id) ON DELETE SET NULL,
+        publish_at BIGINT,
+        publication_id BIGINT REFERENCES content_publications (id),
+        UNIQUE (item, version)
+      );
+      CREATE UNIQUE INDEX content_one_draft ON content_versions (item) WHERE state = 'draft';
+      CREATE UNIQUE INDEX content_one_published ON content_versions (item) WHERE state = 'published';
+    `,
+});

@@ -14,6 +14,7 @@ import {
   quotationTables,
   quoteRequests,
   rateLimitKeys,
+  siteContent,
   uploadHoldings,
 } from "./migrations.server.ts";
 
@@ -344,4 +345,5 @@ export const sqliteMigrations: readonly Migration[] = [
     `,
   },
   artworkChecksAsJobs,
+  siteContent("INTEGER PRIMARY KEY AUTOINCREMENT"),
 ];
