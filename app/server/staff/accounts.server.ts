@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import { type Database, retryWhileBusy } from "../store/db.server.ts";
 import { queueStaffNotice } from "./notices.server.ts";
 import { passwordCost } from "./passwords.server.ts";
+import { DEFAULT_STAFF_ROLE, type StaffRole } from "./roles.ts";
 
 export type StaffAccount = {
   id: number;
   email: string;
   name: string;
+  role: StaffRole;
   /** Null until the person sets one through their link. */
   passwordHash: string | null;
   passwordChangedAt: number | null;
@@ -22,6 +24,7 @@ type StaffRow = {
   id: number;
   email: string;
   name: string;
+  role: StaffRole;
   password_hash: string | null;
   password_changed_at: number | null;
   webauthn_user_id: string;
@@ -33,6 +36,7 @@ const fromRow = (row: StaffRow): StaffAccount => ({
   id: row.id,
   email: row.email,
   name: row.name,
+  role: row.role,
   passwordHash: row.password_hash,
   passwordChangedAt: row.password_changed_at,
   webauthnUserId: row.webauthn_user_id,
@@ -56,6 +60,9 @@ export class StaffAccountExistsError extends Error {
   }
 }
 
+/** What asking for a role change came to: the last owner is never made staff, or the site would have none. */
+export type RoleChange = "changed" | "unchanged" | "last-owner";
+
 export type StaffAccounts = ReturnType<typeof createStaffAccounts>;
 
 export function createStaffAccounts(db: Database) {
@@ -63,13 +70,13 @@ export function createStaffAccounts(db: Database) {
   const endSessions = "DELETE FROM staff_sessions WHERE staff_id = ?";
 
   return {
-    async add(entry: { email: string; name: string }, now = Date.now()): Promise<StaffAccount> {
+    async add(entry: { email: string; name: string; role?: StaffRole }, now = Date.now()): Promise<StaffAccount> {
       const email = normalizeEmail(entry.email);
       const row = await write(() =>
         db.get<StaffRow>(
-          `INSERT INTO staff (email, name, webauthn_user_id, created_at) VALUES (?, ?, ?, ?)
+          `INSERT INTO staff (email, name, role, webauthn_user_id, created_at) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (email) DO NOTHING RETURNING *`,
-          [email, entry.name.trim(), randomBytes(32).toString("base64url"), now],
+          [email, entry.name.trim(), entry.role ?? DEFAULT_STAFF_ROLE, randomBytes(32).toString("base64url"), now],
         ),
       );
       if (!row) throw new StaffAccountExistsError(email);
@@ -92,6 +99,27 @@ export function createStaffAccounts(db: Database) {
          FROM staff ORDER BY email`,
       );
       return rows.map((row) => ({ ...fromRow(row), passkeys: row.passkeys }));
+    },
+
+    /**
+     * Gives the account this role, unless that would leave no owner. Checked and
+     * changed in one transaction, so two owners made staff at once cannot both
+     * pass the check. A session reads the role on each request: the change
+     * holds from the account's next request on.
+     */
+    async setRole(id: number, role: StaffRole): Promise<RoleChange> {
+      return write(() =>
+        db.transaction(async (tx): Promise<RoleChange> => {
+          const current = await tx.get<{ role: StaffRole }>("SELECT role FROM staff WHERE id = ?", [id]);
+          if (!current || current.role === role) return "unchanged";
+          if (current.role === "owner") {
+            const other = await tx.get("SELECT 1 AS found FROM staff WHERE role = 'owner' AND id <> ? LIMIT 1", [id]);
+            if (!other) return "last-owner";
+          }
+          await tx.run("UPDATE staff SET role = ? WHERE id = ?", [role, id]);
+          return "changed";
+        }),
+      );
     },
 
     /** Removes the account with its sessions, passkeys and links. */

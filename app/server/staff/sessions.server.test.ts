@@ -30,6 +30,7 @@ describe("staff sessions", () => {
       id: asha.id,
       email: "asha@example.com",
       name: "Asha Verma",
+      role: "staff",
     });
     expect(JSON.stringify(await db.all("SELECT * FROM staff_sessions"))).not.toContain(id);
     expect(await sessions.find(`${id.slice(0, -1)}x`, 2000)).toBeUndefined();

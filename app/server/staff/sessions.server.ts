@@ -1,5 +1,6 @@
 import { type Database, retryWhileBusy } from "../store/db.server.ts";
 import { newSecret, secretHash } from "./links.server.ts";
+import type { StaffRole } from "./roles.ts";
 
 /** A session ends after 12 hours without a request… */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -15,7 +16,8 @@ const TOUCH_AFTER_MS = 60 * 1000;
  */
 export const FRESH_PROOF_MS = 5 * 60 * 1000;
 
-export type StaffMember = { id: number; email: string; name: string };
+/** The person signed in, with their role as it stands at this request (a change holds from the next one). */
+export type StaffMember = { id: number; email: string; name: string; role: StaffRole };
 
 export type ActiveSession = { member: StaffMember; idHash: string; provedAt: number };
 
@@ -24,6 +26,7 @@ type SessionRow = {
   staff_id: number;
   email: string;
   name: string;
+  role: StaffRole;
   last_seen_at: number;
   proved_at: number;
 };
@@ -63,7 +66,7 @@ export function createStaffSessions(db: Database) {
       // A session older than the account's last password change is one the change ended.
       const row = await write(() =>
         db.get<SessionRow>(
-          `SELECT s.id_hash, s.staff_id, s.last_seen_at, s.proved_at, staff.email, staff.name
+          `SELECT s.id_hash, s.staff_id, s.last_seen_at, s.proved_at, staff.email, staff.name, staff.role
            FROM staff_sessions s JOIN staff ON staff.id = s.staff_id
            WHERE s.id_hash = ? AND s.last_seen_at > ? AND s.expires_at > ?
              AND (staff.password_changed_at IS NULL OR staff.password_changed_at <= s.created_at)`,
@@ -79,7 +82,7 @@ export function createStaffSessions(db: Database) {
       }
       return {
         idHash,
-        member: { id: row.staff_id, email: row.email, name: row.name },
+        member: { id: row.staff_id, email: row.email, name: row.name, role: row.role },
         provedAt: Number(row.proved_at),
       };
     },
