@@ -50,23 +50,83 @@ describe("npm run staff", () => {
   test("add makes the first account on a fresh install and prints a one-time link on the site's address", async () => {
     const { code, stdout } = await staff("add", "Asha@Example.com", "Asha", "Verma");
     expect(code).toBe(0);
-    expect(stdout).toContain("Added Asha Verma <asha@example.com>.");
+    expect(stdout).toContain("Added Asha Verma <asha@example.com> as staff.");
     expect(stdout).toContain("it works once, for 24 hours");
     expect(linkIn(stdout)).toMatch(/^https:\/\/www\.example\.com\/inbox\/set-password\/[\w-]{43}$/);
     expect(await auditActions()).toEqual([
-      { actor: "system", action: "staff added", detail: "asha@example.com" },
+      { actor: "system", action: "staff added", detail: "asha@example.com as staff" },
       { actor: "system", action: "password link issued", detail: "add for asha@example.com" },
     ]);
   });
 
-  test("list shows each account, whether its password is set, its passkeys and its last sign-in", async () => {
+  test("add --owner makes an owner; without it the account is staff", async () => {
+    const owner = await staff("add", "asha@example.com", "--owner", "Asha", "Verma");
+    expect(owner.code).toBe(0);
+    expect(owner.stdout).toContain("Added Asha Verma <asha@example.com> as owner.");
+    await staff("add", "ravi@example.com", "Ravi Kumar");
+    expect(await inStore((db) => db.all("SELECT email, name, role FROM staff ORDER BY email"))).toEqual([
+      { email: "asha@example.com", name: "Asha Verma", role: "owner" },
+      { email: "ravi@example.com", name: "Ravi Kumar", role: "staff" },
+    ]);
+    expect((await auditActions()).filter((entry) => entry.action === "staff added")).toEqual([
+      { actor: "system", action: "staff added", detail: "asha@example.com as owner" },
+      { actor: "system", action: "staff added", detail: "ravi@example.com as staff" },
+    ]);
+  });
+
+  test("role makes staff an owner and back, and the audit log keeps each change", async () => {
+    await staff("add", "asha@example.com", "Asha Verma", "--owner");
+    await staff("add", "ravi@example.com", "Ravi Kumar");
+    const promoted = await staff("role", "RAVI@example.com", "owner");
+    expect(promoted).toMatchObject({
+      code: 0,
+      stdout: "Ravi Kumar <ravi@example.com> is now an owner, from their next page on.\n",
+    });
+    expect((await staff("role", "ravi@example.com", "owner")).stdout).toContain("is already an owner");
+    expect((await staff("role", "asha@example.com", "staff")).code).toBe(0);
+    const { stdout } = await staff("list");
+    expect(stdout).toContain("asha@example.com  Asha Verma  (staff)\n");
+    expect(stdout).toContain("ravi@example.com  Ravi Kumar  (owner)\n");
+    expect((await auditActions()).filter((entry) => entry.action === "staff role changed")).toEqual([
+      { actor: "system", action: "staff role changed", detail: "ravi@example.com: staff → owner" },
+      { actor: "system", action: "staff role changed", detail: "asha@example.com: owner → staff" },
+    ]);
+  });
+
+  test("role refuses to make the last owner staff, and records nothing", async () => {
+    await staff("add", "asha@example.com", "Asha Verma", "--owner");
+    await staff("add", "ravi@example.com", "Ravi Kumar");
+    const refused = await staff("role", "asha@example.com", "staff");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("Asha Verma <asha@example.com> is the only owner, and the site needs one.");
+    expect(refused.stderr).toContain("npm run staff -- role <their email> owner");
+    expect(await inStore((db) => db.get("SELECT role FROM staff WHERE email = 'asha@example.com'"))).toEqual({
+      role: "owner",
+    });
+    expect((await auditActions()).map((entry) => entry.action)).not.toContain("staff role changed");
+  });
+
+  test("role takes one of the two roles, and --owner goes only with add", async () => {
+    await staff("add", "asha@example.com", "Asha Verma", "--owner");
+    for (const wrong of [["admin"], [], ["owner", "staff"]]) {
+      const answer = await staff("role", "asha@example.com", ...wrong);
+      expect(answer.code).toBe(2);
+      expect(answer.stderr).toContain("Give the role after the e-mail address: owner or staff.");
+    }
+    const option = await staff("role", "asha@example.com", "--owner");
+    expect(option.code).toBe(2);
+    expect(option.stderr).toContain("takes no option but --owner (when adding)");
+    expect(await staff("role", "nobody@example.com", "owner")).toMatchObject({ code: 1 });
+  });
+
+  test("list shows each account, its role, whether its password is set, its passkeys and its last sign-in", async () => {
     await staff("add", "ravi@example.com", "Ravi Kumar");
     await staff("add", "asha@example.com", "Asha\u001b[2J Verma");
     const { code, stdout } = await staff("list");
     expect(code).toBe(0);
     expect(stdout).toContain("2 staff accounts");
     expect(stdout).toMatch(
-      /asha@example\.com {2}Asha\\u\{1b\}\[2J Verma\n {4}NO PASSWORD YET \(waiting for the link\), 0 passkeys; added \d{4}-\d\d-\d\d \d\d:\d\d, last sign-in never/,
+      /asha@example\.com {2}Asha\\u\{1b\}\[2J Verma {2}\(staff\)\n {4}NO PASSWORD YET \(waiting for the link\), 0 passkeys; added \d{4}-\d\d-\d\d \d\d:\d\d, last sign-in never/,
     );
     expect(stdout.indexOf("asha@")).toBeLessThan(stdout.indexOf("ravi@"));
     expect(stdout).not.toContain("\u001b");
@@ -130,7 +190,7 @@ describe("npm run staff", () => {
   test("takes no options, so no password is ever typed on the command line", async () => {
     const { code, stderr } = await staff("add", "asha@example.com", "Asha", "--password", "hunter2hunter2");
     expect(code).toBe(2);
-    expect(stderr).toContain("takes no options; a password is never given here");
+    expect(stderr).toContain("takes no option but --owner (when adding); a password is never given here");
     expect(noDatabaseMade()).toBe(true);
   });
 
@@ -140,7 +200,7 @@ describe("npm run staff", () => {
     await staff("add", "asha@example.com", "Asha Verma");
     expect(await staff("reset", "nobody@example.com")).toMatchObject({ code: 1 });
     expect((await staff("promote", "asha@example.com")).stderr).toContain('Unknown command "promote"');
-    expect((await staff()).stdout).toContain("npm run staff -- add <email> <name>");
+    expect((await staff()).stdout).toContain("npm run staff -- add <email> <name> [--owner]");
   });
 
   test("list on a fresh install says so and makes no database", async () => {
