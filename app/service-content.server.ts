@@ -30,4 +30,5 @@ export const serviceContent: ServiceContent = {
   billing,
   artworkRefusals: artworkText,
   quoteForm: quoteFormContent,
+  seeds: { company: { mapLink: "", ...site, socials: [...site.socials] } },
 };

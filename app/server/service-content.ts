@@ -1,6 +1,7 @@
 import type { CompanyDetails } from "./company.ts";
 import type { ServiceCatalog } from "./contact/catalog.ts";
 import type { QuoteFormContent } from "./contact/quote-spec.ts";
+import type { CompanySettings } from "./content/company-item.ts";
 import type { InboxWords } from "./inbox/statuses.ts";
 import type { BillingSettings } from "./quotations/billing.ts";
 import type { StaffWords } from "./staff/password-limits.ts";
@@ -31,6 +32,10 @@ export type ServiceContent = {
   readonly artworkRefusals: ArtworkRefusalWords;
   /** The quote form's questions and words: a request's particulars are kept, shown and checked in them. */
   readonly quoteForm: QuoteFormContent;
+  /** What each item the owner edits starts from on a fresh database: the content in the site's files. */
+  readonly seeds: ContentSeeds;
 };
+
+export type ContentSeeds = { readonly company: CompanySettings };
 
 export type AccountButtonWords = { readonly signOutEverywhere: string; readonly removePasskeysToo: string };

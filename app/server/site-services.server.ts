@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { storedFormSecret } from "./contact/form-token.server.ts";
 import { createInquiryStore, type InquiryStore } from "./contact/inquiries.server.ts";
 import { createRateLimiter, type RateLimiter } from "./contact/rate-limit.server.ts";
+import { type ContentStore, createContentStore } from "./content/content-store.server.ts";
 import { type AuditLog, createAuditLog } from "./inbox/audit.server.ts";
 import { createInbox, type Inbox } from "./inbox/inbox.server.ts";
 import { retentionJob } from "./inbox/retention.server.ts";
@@ -60,6 +61,8 @@ export type SiteServices = {
   artworkChecks: ArtworkChecks | undefined;
   /** Quotations made from inquiries, and the buyers' answers to them. */
   quotations: Quotations;
+  /** The site's content as the company edits it: versions, drafts and publications. */
+  siteContent: ContentStore;
   /**
    * Deletes from storage, now, the files nobody needs any more (an erased
    * inquiry's, unsent ones past a day); the clean-up also runs every so often.
@@ -227,6 +230,8 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
   const jobs = startJobRuntime({ db, log });
   const artworkChecks = uploads ? createArtworkChecks(db, content.quoteForm.words) : undefined;
   const quotations = createQuotations(db, content.inbox, content);
+  const siteContent = createContentStore({ db, seeds: content.seeds });
+  await siteContent.seed();
   const common = {
     env,
     content,
@@ -241,6 +246,7 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
     sweepFiles,
     artworkChecks,
     quotations,
+    siteContent,
     jobs,
   };
   if (!env.smtp) return common;

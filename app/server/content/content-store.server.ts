@@ -1,4 +1,7 @@
 import type { Database, Queries } from "../store/db.server.ts";
+import type { VersionState } from "./versions.ts";
+
+export type { VersionState } from "./versions.ts";
 
 /**
  * The site's content as the company edits it: each item (the company's
@@ -9,8 +12,6 @@ import type { Database, Queries } from "../store/db.server.ts";
  * versions are all missing starts from its seed, the content in the site's
  * files, kept as its version 1.
  */
-
-export type VersionState = "draft" | "published" | "earlier" | "discarded";
 
 export type ContentVersion = {
   item: string;

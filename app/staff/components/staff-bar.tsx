@@ -1,5 +1,6 @@
 import { site } from "../../site/content/site.ts";
 import { inboxText } from "../content/inbox.ts";
+import { siteEditorText } from "../content/site-editor.ts";
 import { staffPaths } from "../paths.ts";
 
 /** The top of every inbox page: the way back to the list, who is signed in, and the way out. */
@@ -14,6 +15,7 @@ export function StaffBar({ staff }: { staff: { name: string; email: string } }) 
           <span>
             Signed in as <span title={staff.email}>{staff.name}</span>
           </span>
+          <a href={staffPaths.site}>{siteEditorText.barLink}</a>
           <a href={staffPaths.account}>Passkeys and password</a>
           <form method="post" action={staffPaths.signOut}>
             <button type="submit" className="staff-button">

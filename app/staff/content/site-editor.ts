@@ -1,0 +1,115 @@
+import type { CompanyField, CompanyProblem } from "../../server/content/company-item.ts";
+import type { VersionState } from "../../server/content/versions.ts";
+
+/** The words of the pages where the company edits its own site. */
+
+export const siteEditorText = {
+  title: "The site",
+  /** The staff bar's link to the site's content, on every staff page. */
+  barLink: "Edit the site",
+  heading: "The site",
+  intro:
+    "What visitors see of the company. An edit is a draft until an owner publishes it; every published version is kept and can be brought back.",
+  backToInbox: "Back to the inbox",
+  backToSite: "Back to the site's content",
+  items: { company: "Company details" } as Record<string, string>,
+  itemHeading: "Item",
+  stateHeading: "State",
+  published: (when: string, by: string | null) => `Published ${when}${by ? ` by ${by}` : " (from the site's files)"}`,
+  draft: (when: string, by: string | null) => `Draft saved ${when}${by ? ` by ${by}` : ""}, not yet published`,
+  edit: "Edit",
+  history: "History",
+  publishChosen: "Publish the chosen drafts",
+  publishLabel: (item: string) => `Publish the draft of ${item}`,
+  nothingChosen: "Choose at least one draft to publish.",
+  ownersOnly: "Only an owner may change this. You can read it here.",
+  unreadable: "The form could not be read. Please reload the page and try again.",
+  notices: {
+    saved: "Draft saved. Visitors do not see it until it is published.",
+    published: "Published. Visitors see it now.",
+    discarded: "Draft discarded. Visitors go on seeing the published version.",
+    restored: "That version is now a draft: publish it to bring it back.",
+  } as const,
+};
+
+export type SiteNotice = keyof typeof siteEditorText.notices;
+
+export const versionStateLabels: Record<VersionState, string> = {
+  draft: "Draft",
+  published: "Published",
+  earlier: "Published before",
+  discarded: "Draft replaced or discarded",
+};
+
+export const companyEditorText = {
+  title: "Company details",
+  heading: "Company details",
+  intro:
+    "The company's name and how to reach it, as the header, the footer, the contact page, mails and quotations show them.",
+  saveDraft: "Save draft",
+  publish: "Publish",
+  discard: "Discard draft",
+  draftNote: (when: string, by: string | null) =>
+    `You are editing the draft saved ${when}${by ? ` by ${by}` : ""}. Visitors see the published version until it is published.`,
+  problemsHeading: "Please check the details",
+  conflict: {
+    heading: "Someone else saved this in the meantime",
+    body: (by: string | null, when: string) =>
+      `${by ?? "Someone"} saved a newer version ${when}, after you opened this page. Your changes are still in the form below; nothing was saved. Their version is listed here: copy what you need, then save again.`,
+    field: "Field",
+    theirs: "Their version",
+    yours: "Yours",
+  },
+  groups: {
+    company: "The company",
+    contact: "How to reach it",
+    address: "Address",
+    grievance: "Grievance officer (privacy notice)",
+    social: "Social profiles (leave empty to hide)",
+  },
+  fields: {
+    name: { label: "Name", hint: "As the header and mails show it." },
+    legalName: { label: "Legal name", hint: "As quotations show it." },
+    tagline: { label: "Tagline" },
+    phone: { label: "Phone number", hint: "As visitors should read it, for example +91 98765 43210." },
+    whatsapp: { label: "WhatsApp number" },
+    email: { label: "E-mail address" },
+    hours: { label: "Opening hours" },
+    street: { label: "Street and plot" },
+    city: { label: "City" },
+    region: { label: "State or union territory" },
+    postalCode: { label: "PIN code" },
+    mapLink: { label: "Map link", hint: "An https address of the company on a map." },
+    origin: { label: "Site address", hint: "The site's own address, such as https://www.example.com." },
+    grievanceName: { label: "Name" },
+    grievanceEmail: { label: "E-mail address" },
+    grievancePhone: { label: "Phone number" },
+    Facebook: { label: "Facebook" },
+    Instagram: { label: "Instagram" },
+    LinkedIn: { label: "LinkedIn" },
+    YouTube: { label: "YouTube" },
+  } satisfies Record<CompanyField, { label: string; hint?: string }>,
+  problems: {
+    missing: "Fill this in.",
+    "too-long": "This is too long for where it is shown.",
+    "one-line": "Write this on one line, without special characters.",
+    email: "Enter an e-mail address, such as hello@example.com.",
+    phone: "Enter a phone number with 10 digits, or with its country code.",
+    address: "Enter a full https:// address.",
+    pin: "Enter the 6-digit PIN code.",
+  } satisfies Record<CompanyProblem, string>,
+};
+
+export const historyText = {
+  title: (item: string) => `History of ${item}`,
+  heading: (item: string) => `History: ${item}`,
+  version: "Version",
+  state: "State",
+  saved: "Saved",
+  publishedWhen: "Published",
+  changes: "Changes from the published version",
+  noChanges: "The same as the published version.",
+  restore: "Bring back as a draft",
+  restoreLabel: (version: number) => `Bring back version ${version} as a draft`,
+  fromFiles: "the site's files",
+};
