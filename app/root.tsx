@@ -19,6 +19,9 @@ import { preloaderMs } from "./site/lib/preloader.ts";
 import { svgDataUrl } from "./site/lib/svg-data-url.ts";
 import siteCss from "./site/styles/site.css?inline";
 import { StaffNotFound } from "./staff/components/staff-not-found.tsx";
+import { StaffOwnersOnly } from "./staff/components/staff-owners-only.tsx";
+import { ownersOnlyText } from "./staff/content/roles.ts";
+import { staffPageMeta } from "./staff/lib/page.ts";
 import { isStaffPath } from "./staff/paths.ts";
 import staffCss from "./staff/styles/staff.css?inline";
 
@@ -30,8 +33,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
-export const meta: Route.MetaFunction = ({ error }) => {
+export const meta: Route.MetaFunction = ({ error, location }) => {
   if (!error) return [];
+  if (isOwnersOnly(error, location.pathname)) return staffPageMeta(ownersOnlyText.title);
   return buildMeta(isNotFound(error) ? pageText.notFound : pageText.error);
 };
 
@@ -115,8 +119,15 @@ function isNotFound(error: unknown): boolean {
   return isRouteErrorResponse(error) && error.status === 404;
 }
 
+/** A signed-in staff member on a page only an owner may use (requireOwner). */
+function isOwnersOnly(error: unknown, pathname: string): boolean {
+  return isRouteErrorResponse(error) && error.status === 403 && isStaffPath(pathname);
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const staff = isStaffPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const staff = isStaffPath(pathname);
+  if (isOwnersOnly(error, pathname)) return <StaffOwnersOnly />;
   if (isNotFound(error)) return staff ? <StaffNotFound /> : <NotFoundPanel />;
   if (import.meta.env.DEV) console.error(error);
   return <ErrorPanel status={isRouteErrorResponse(error) ? error.status : 500} />;

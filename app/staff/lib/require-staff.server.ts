@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { siteServices } from "../../server/site-services.server.ts";
 import { sessionIdFrom } from "../../server/staff/cookie.server.ts";
 import { FRESH_PROOF_MS, type StaffMember } from "../../server/staff/sessions.server.ts";
@@ -23,6 +23,18 @@ export async function currentSession(
  */
 export async function requireStaff(request: Request): Promise<StaffMember> {
   return (await requireStaffSession(request)).member;
+}
+
+/**
+ * The same, for what only an owner may do (publish, company and tax settings,
+ * accounts). Without a session, the same redirect as everywhere; a staff
+ * member gets 403, which the root's error boundary draws as the staff area's
+ * "only an owner" page in the frame.
+ */
+export async function requireOwner(request: Request): Promise<StaffMember> {
+  const member = await requireStaff(request);
+  if (member.role !== "owner") throw data(null, { status: 403 });
+  return member;
 }
 
 /** The same, with the session's id and whether its holder proved who they are within the last few minutes. */
