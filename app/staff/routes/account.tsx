@@ -8,6 +8,7 @@ import { NewPasswordFields, PasswordField } from "../components/password-fields.
 import { PasskeySignIn } from "../components/sign-in-passkey.tsx";
 import { PasskeyAdd } from "../components/sign-in-passkey-add.tsx";
 import { StaffField } from "../components/staff-field.tsx";
+import { roleLine } from "../content/roles.ts";
 import { type AccountNotice, setPasswordText, accountText as text } from "../content/sign-in.ts";
 import { staffPageHeaders, staffPageMeta } from "../lib/page.ts";
 import { requireStaffSession } from "../lib/require-staff.server.ts";
@@ -99,6 +100,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <div className="container staff-page">
       <h1>{text.heading}</h1>
       <p>{text.signedInAs(member.name, member.email)}</p>
+      <p>{roleLine(member.role)}</p>
       <div className="sign-in-account__ways">
         <a href={staffPaths.inbox}>{text.backToInbox}</a>
         <form method="post" action={staffPaths.signOut}>

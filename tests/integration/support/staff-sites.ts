@@ -60,11 +60,15 @@ export function ask(server: Site, pathname: string, init: RequestInit = {}, head
 
 export type Account = { email: string; password: string };
 
-/** An account as staff make one: npm run staff -- add, then the password set through the printed link. */
-export async function account(server: Site): Promise<Account> {
+/**
+ * An account as staff make one: npm run staff -- add, then the password set
+ * through the printed link. An owner unless asked for staff, as most tests
+ * act for the company.
+ */
+export async function account(server: Site, role: "owner" | "staff" = "owner"): Promise<Account> {
   const email = uniqueStaffEmail();
   const password = goodPassword();
-  const added = await staffCommand(server, "add", email, "Asha Verma");
+  const added = await staffCommand(server, "add", email, "Asha Verma", ...(role === "owner" ? ["--owner"] : []));
   const set = await ask(server, new URL(linkIn(added.stdout)).pathname, form({ password, repeat: password }));
   expect(set.status).toBe(303);
   return { email, password };
