@@ -76,8 +76,8 @@ test("staff quote a request, the buyer gets the PDF by mail, accepts online, and
   await staff.getByRole("button", { name: "Save draft" }).click();
   await expect(staff.getByRole("status")).toHaveText("Draft saved.");
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText("Draft: Draft");
-  // Mumbai from a company in Chandigarh: IGST.
-  await expect(staff.getByRole("row", { name: /^IGST 18 %/ })).toBeVisible();
+  // Mumbai from a company in Chandigarh: IGST, at the cake box's 5 % (folding cartons, from 22 September 2025).
+  await expect(staff.getByRole("row", { name: /^IGST 5 %/ })).toBeVisible();
   await expectNoViolations(staff, "a draft quotation");
   const totalText =
     (await staff
@@ -100,7 +100,7 @@ test("staff quote a request, the buyer gets the PDF by mail, accepts online, and
   const text = pdfText(attachment?.content ?? Buffer.alloc(0)).replace(/\s+/g, " ");
   expect(text).toContain(number);
   expect(text).toContain("Cake Box");
-  expect(text).toMatch(/IGST 18 ?%/);
+  expect(text).toMatch(/IGST 5 ?%/);
   expect(text).toContain(formatRupees(total).replace("₹", ""));
   expect(text).toContain(amountInWords(total));
 

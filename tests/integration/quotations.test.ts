@@ -36,13 +36,39 @@ describe("a quotation from a quote request", () => {
     await smtp.waitForMails(2);
   });
 
-  test("the new quotation's form starts from the request: one line per quantity, the product's HSN and the usual rate", async () => {
+  test("the new quotation's form starts from the request: one line per quantity, the product's HSN and its rate today", async () => {
     const form = await filledForm(reference);
     expect(form.line_0_description).toContain("Cake Box");
-    expect(form.line_0_hsn).toBe("4819");
+    // Folding cartons, at 5 % since 22 September 2025.
+    expect(form.line_0_hsn).toBe("481920");
     expect(form.line_0_quantity).toBe("1000");
-    expect(form.line_0_rate).toBe("18");
+    expect(form.line_0_rate).toBe("5");
     expect(form.buyer_pin).toBe("560001");
+  });
+
+  test("a line saved at another rate than the rate table's is kept; its form and its draft's page say what the table gives, and it is sent as chosen", async () => {
+    const reference = await quoteRequest();
+    const saved = await postForm(`/inbox/${reference}/quotations/new`, {
+      ...(await filledForm(reference)),
+      line_1_rate: "18",
+    });
+    expect(saved.status).toBe(303);
+    const form = saved.headers.get("location") ?? "";
+    expect(form).toMatch(new RegExp(`^/inbox/${reference}/quotations/\\d+/edit\\?done=saved$`));
+    const html = (await (await asStaff(form)).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Draft saved.");
+    const hint = (row: number) => new RegExp(`id="line_${row}_rate-hint"[^>]*>([^<]*)<`).exec(html)?.[1];
+    expect(hint(1)).toMatch(/^The rate table gives 5 % for HSN 481920 from 22 September 2025\. .*accountant/);
+    expect(hint(0)).toBeUndefined();
+    expect(html).toMatch(/<option value="18" selected="">/);
+
+    const page = form.replace(/\/edit\?.*$/, "");
+    const draft = (await (await asStaff(page)).text()).replaceAll("<!-- -->", "");
+    expect(draft).toContain("Line 2 is at 18 % GST. The rate table gives 5 % for HSN 481920");
+    expect((await postForm(page, { intent: "send" })).status).toBe(303);
+    const sent = (await (await asStaff(page)).text()).replaceAll("<!-- -->", "");
+    expect(sent).toMatch(/IGST 18 % on/);
+    expect(sent).not.toContain("Line 2 is at 18 % GST");
   });
 
   test("a form with a price that is not one is returned as typed, with a message beside the field", async () => {
@@ -69,8 +95,8 @@ describe("a quotation from a quote request", () => {
     const totals = totalsOf(
       quotationContent({
         lines: [
-          { description: "", hsn: "4819", quantityMilli: 1_000_000, unit: "pcs", unitPricePaise: 1850, gstRate: 18 },
-          { description: "", hsn: "4819", quantityMilli: 2_000_000, unit: "pcs", unitPricePaise: 1625, gstRate: 18 },
+          { description: "", hsn: "481920", quantityMilli: 1_000_000, unit: "pcs", unitPricePaise: 1850, gstRate: 5 },
+          { description: "", hsn: "481920", quantityMilli: 2_000_000, unit: "pcs", unitPricePaise: 1625, gstRate: 5 },
         ],
         discount: { percent: 5 },
         packingPaise: 75_000,
@@ -80,8 +106,8 @@ describe("a quotation from a quote request", () => {
     );
     const flat = text.replace(/\s+/g, " ");
     expect(flat).toContain("Cake box with window, SBS");
-    expect(flat).toContain("4819");
-    expect(flat).toMatch(/IGST 18 ?%/);
+    expect(flat).toContain("481920");
+    expect(flat).toMatch(/IGST 5 ?%/);
     expect(flat).toContain(formatRupees(totals.igst).replace("₹", ""));
     expect(flat).not.toMatch(/CGST/);
     expect(flat).toContain(formatRupees(totals.total).replace("₹", ""));

@@ -1,4 +1,5 @@
 import type { CompanyDetails } from "../company.ts";
+import type { GstRateTable } from "./gst-rates.ts";
 import type { GstStateCode } from "./gstin.ts";
 
 /**
@@ -17,9 +18,11 @@ export type BillingSettings = {
     readonly accountNumber: string;
     readonly ifsc: string;
   };
-  /** The GST rates a quotation line may carry, in percent: no rate is written anywhere else. */
+  /** The GST rates a quotation line may carry, in percent: every rate of the table, and no rate written anywhere else. */
   readonly gstRates: readonly number[];
-  /** The rate a new line starts with. */
+  /** Each HSN's rate and the day it applies from (gst-rates.ts): a new line starts at its HSN's rate on the quotation's date. */
+  readonly gstRateTable: GstRateTable;
+  /** The rate a new line starts with when the table does not know its HSN. */
   readonly defaultGstRate: number;
   /** Each product's HSN code, by the service's slug, as a new line starts with it. */
   readonly hsnByService: Readonly<Record<string, string>>;

@@ -114,6 +114,31 @@ describe("one number, one deal", () => {
   });
 });
 
+describe("a sent quotation and the rate table", () => {
+  test("a table changed after sending, even one that withdraws the rate it was sent at, changes neither its document nor its totals", async () => {
+    const { db, quotations, inquiryId } = await setUp("rates-after-sending");
+    const { id } = await sendNew(quotations, inquiryId);
+    const sent = await quotations.get(id);
+    if (!sent) throw new Error("Not stored");
+    const before = quotations.documentOf(sent, "ENQ-2026-000001", NOW);
+
+    // Later the owner puts every carton at 40 % from this day, and no line may carry 18 % any more.
+    const billing = {
+      ...serviceContent.billing,
+      gstRates: [0, 5, 40],
+      gstRateTable: [{ hsn: "4819", rate: 40, effectiveFrom: "2026-06-01" }],
+    };
+    const later = createQuotations(db, inboxWords, { ...serviceContent, billing });
+    const again = await later.get(id);
+    if (!again) throw new Error("Not stored");
+    const after = later.documentOf(again, "ENQ-2026-000001", NOW + DAY);
+    expect(after).toEqual(before);
+    expect(after.lines.map((line) => line.gstRate)).toEqual([18]);
+    expect(after.totals.byRate.map((rate) => rate.rate)).toEqual([18]);
+    expect(again.total).toBe(sent.total);
+  });
+});
+
 describe("how long the buyer's link opens", () => {
   test("a sent quotation through its last valid day, not after", async () => {
     const { quotations, inquiryId } = await setUp("link-sent");

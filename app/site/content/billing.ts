@@ -1,6 +1,11 @@
 import type { BillingSettings } from "../../server/quotations/billing.ts";
 import type { ServiceSlug } from "./services.ts";
 
+/** What an entry of the rate table says when its rate is the site's usual one rather than a checked notification. */
+const unconfirmed = "The rate this site has used so far. Confirm with your accountant.";
+const rateRationalisation =
+  "From Notification 9/2025-Central Tax (Rate), as we read it: cartons, boxes and cases of corrugated and non-corrugated paperboard at 5 %. Confirm with your accountant.";
+
 /**
  * The company's tax, bank and quotation settings, beside site.ts (its name,
  * address and contacts): what every quotation carries. Kept apart from
@@ -9,7 +14,7 @@ import type { ServiceSlug } from "./services.ts";
  * PLACEHOLDER VALUES: the GSTIN, bank and terms below are neutral stand-ins,
  * to be replaced with the company's real details before quotations are sent.
  * The GST rates and HSN codes are the usual ones for this trade; the
- * company's accountant confirms them.
+ * company's accountant confirms them (each entry of the rate table says so).
  */
 export const billing = {
   /** The company's GSTIN; its first two digits are its state's code. */
@@ -24,18 +29,32 @@ export const billing = {
     ifsc: "EXMP0000001",
   },
   /**
-   * The GST rates a quotation line may carry, in percent. Rates change by
-   * notification (from 22 September 2025: 0, 5, 18 and 40 % for most goods);
-   * no rate is written anywhere else.
+   * The GST rates a quotation line may carry, in percent: every rate of the
+   * table below. Rates change by notification (from 22 September 2025: 0, 5,
+   * 18 and 40 % for most goods); no rate is written anywhere else.
    */
   gstRates: [0, 5, 18, 40],
-  /** The rate a new line starts with. */
+  /**
+   * Each HSN's rate from the day it applies; the most specific HSN in force
+   * on a quotation's date gives a new line its rate. The 18 % entries are the
+   * rates this site has always started lines at, not a checked notification.
+   */
+  gstRateTable: [
+    { hsn: "4819", rate: 18, effectiveFrom: "2017-07-01", note: unconfirmed },
+    { hsn: "4820", rate: 18, effectiveFrom: "2017-07-01", note: unconfirmed },
+    { hsn: "4910", rate: 18, effectiveFrom: "2017-07-01", note: unconfirmed },
+    { hsn: "4911", rate: 18, effectiveFrom: "2017-07-01", note: unconfirmed },
+    { hsn: "481910", rate: 5, effectiveFrom: "2025-09-22", note: rateRationalisation },
+    { hsn: "481920", rate: 5, effectiveFrom: "2025-09-22", note: rateRationalisation },
+  ],
+  /** The rate a new line starts with when the table does not know its HSN. */
   defaultGstRate: 18,
   /** Each product's HSN code, as a new line starts with it: staff may change it. */
   hsnByService: {
-    box: "4819",
-    cake: "4819",
-    carton: "4819",
+    // Corrugated boxes (4819 10); cake boxes and cartons are folding cartons of non-corrugated board (4819 20).
+    box: "481910",
+    cake: "481920",
+    carton: "481920",
     bags: "4819",
     poster: "4911",
     leaflet: "4911",

@@ -1,4 +1,6 @@
 import type { FirstReplyWords } from "../../server/inbox/statuses.ts";
+import type { GstRateEntry } from "../../server/quotations/gst-rates.ts";
+import { tableRate } from "./gst-rates.ts";
 import { inboxDone } from "./inbox.ts";
 
 /** How an inquiry was first answered, in the words of its page and history. */
@@ -43,6 +45,14 @@ export const quotationText = {
   purchaseOrder: "Purchase order:",
   changesNote: (when: string) => `The buyer asked for changes, ${when}:`,
   errorSummary: "The quotation was not saved. Correct the fields marked below.",
+  /** Over a form whose lines' rates are not all the rate table's: a warning, as a rate may rightly differ. */
+  ratesOffTable:
+    "A line's GST rate is not the one the rate table gives its HSN code today: check the rates marked below. The draft keeps the rates as chosen.",
+  toDraft: "Preview or send the draft",
+  /** On a draft's page, for each line whose rate is not the table's, in a list of this name. */
+  ratesOffTableLabel: "Rates the rate table does not give",
+  lineOffTable: (line: number, rate: number, entry: GstRateEntry) =>
+    `Line ${line} is at ${rate} % GST. ${tableRate(entry)}`,
   fields: {
     buyer_name: "Name",
     buyer_company: "Company",

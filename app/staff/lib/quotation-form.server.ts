@@ -1,18 +1,23 @@
 import type { ServiceCatalog } from "../../server/contact/catalog.ts";
 import type { StoredInquiry } from "../../server/contact/inquiries.server.ts";
 import { serviceName } from "../../server/inbox/report.server.ts";
+import type { BillingSettings } from "../../server/quotations/billing.ts";
 import type { QuotationContent, QuotationLine } from "../../server/quotations/document.ts";
 import { totalsOf } from "../../server/quotations/document.ts";
 import { QuotationError } from "../../server/quotations/gst.ts";
+import { rateInForce, ratesOffTable } from "../../server/quotations/gst-rates.ts";
 import { formatQuantity, formatRupees, parseQuantity, parseRupees } from "../../server/quotations/money.ts";
 import { placeOfSupply } from "../../server/quotations/place-of-supply.ts";
-import { indiaDay } from "../../server/quotations/quotation.ts";
-import { billing } from "../../site/content/billing.ts";
+import { indiaDay, type Quotation } from "../../server/quotations/quotation.ts";
+import { tableRate } from "../content/gst-rates.ts";
+import { quotationText } from "../content/quotations.ts";
 import { lineField, lineNames, MAX_LINES, TEXT_LIMIT } from "./quotation-fields.ts";
 
 /** The quotation form's fields, as typed: a refused form comes back with every one of them. */
 export type QuotationFormValues = Record<string, string>;
 export type QuotationFormErrors = Record<string, string>;
+/** Said beside a field without refusing the form: a line's rate that is not the table's. */
+export type QuotationFormWarnings = Record<string, string>;
 
 /** Blank lines the form offers beyond those filled in; "Add a line" offers one more. */
 const SPARE_LINES = 1;
@@ -41,8 +46,53 @@ export const quotationFormFields: readonly string[] = [
 ];
 
 /** The last day a quotation made now may be accepted, by the company's usual validity. */
-export function validUntilFrom(now: number): string {
+export function validUntilFrom(now: number, billing: BillingSettings): string {
   return indiaDay(now + billing.validityDays * DAY_MS);
+}
+
+/**
+ * The rate a line of this HSN starts at on a quotation made now: the table's
+ * in force on its date (a draft is dated the day it is sent, so today), or
+ * the usual rate for a code the table does not know.
+ */
+export function startingRate(hsn: string, now: number, billing: BillingSettings): number {
+  return rateInForce(billing.gstRateTable, hsn, indiaDay(now))?.rate ?? billing.defaultGstRate;
+}
+
+/**
+ * What to say beside each line's rate that is not the one the table gives
+ * its HSN on the quotation's date (today's, for a draft), by the line's row
+ * of the form: a stored quotation's lines fill the rows in order.
+ */
+export function rateWarnings(
+  lines: readonly Pick<QuotationLine, "hsn" | "gstRate">[],
+  now: number,
+  billing: BillingSettings,
+  rowOf: (line: number) => number = (line) => line,
+): QuotationFormWarnings {
+  return Object.fromEntries(
+    ratesOffTable(lines, billing.gstRateTable, indiaDay(now)).map(({ line, entry }) => [
+      lineField(rowOf(line), "rate"),
+      tableRate(entry),
+    ]),
+  );
+}
+
+/**
+ * A draft's lines at another rate than the table gives their HSN on its date
+ * (today: it is dated when sent), in staff's words for its page. A sent
+ * quotation keeps the rates it was sent with, whatever the table says since,
+ * so it has none.
+ */
+export function draftRatesOffTable(
+  quotation: Pick<Quotation, "state" | "content">,
+  now: number,
+  billing: BillingSettings,
+): string[] {
+  if (quotation.state !== "draft") return [];
+  return ratesOffTable(quotation.content.lines, billing.gstRateTable, indiaDay(now)).map(({ line, rate, entry }) =>
+    quotationText.lineOffTable(line + 1, rate, entry),
+  );
 }
 
 /** How many line rows the form shows for these values: the filled ones and a spare. */
@@ -57,9 +107,12 @@ export function lineRows(values: QuotationFormValues, extra = 0): number {
 /**
  * A new quotation's form, from the inquiry: one line per quantity asked for,
  * described by the request's specification, with the product's HSN code and
- * the usual rate; the buyer as the inquiry names them; the company's usual terms.
+ * its rate today; the buyer as the inquiry names them; the company's usual terms.
  */
-export function initialValues(inquiry: StoredInquiry, catalog: ServiceCatalog, now: number): QuotationFormValues {
+export function initialValues(
+  inquiry: StoredInquiry,
+  { catalog, now, billing }: { catalog: ServiceCatalog; now: number; billing: BillingSettings },
+): QuotationFormValues {
   const hsnByService: Readonly<Record<string, string>> = billing.hsnByService;
   const hsn = hsnByService[inquiry.service ?? ""] ?? billing.defaultHsn;
   const quote = inquiry.quote;
@@ -80,19 +133,20 @@ export function initialValues(inquiry: StoredInquiry, catalog: ServiceCatalog, n
     discount: "",
     packing: "",
     freight: "",
-    valid_until: validUntilFrom(now),
+    valid_until: validUntilFrom(now, billing),
     lead_time: billing.defaults.leadTime,
     payment_terms: billing.defaults.paymentTerms,
     delivery_terms: billing.defaults.deliveryTerms,
     notes: "",
   };
+  const rate = String(startingRate(hsn, now, billing));
   for (const [index, quantity] of quantities.entries()) {
     values[lineField(index, "description")] = description.slice(0, TEXT_LIMIT);
     values[lineField(index, "hsn")] = hsn;
     values[lineField(index, "quantity")] = quantity === undefined ? "" : String(quantity);
-    values[lineField(index, "unit")] = billing.units[0];
+    values[lineField(index, "unit")] = billing.units[0] ?? "";
     values[lineField(index, "price")] = "";
-    values[lineField(index, "rate")] = String(billing.defaultGstRate);
+    values[lineField(index, "rate")] = rate;
   }
   return values;
 }
@@ -131,11 +185,17 @@ export function valuesOf(content: QuotationContent, validUntil = content.validUn
   return values;
 }
 
-/** Reads the posted form into a quotation, or says beside each field what to correct. */
+/**
+ * Reads the posted form into a quotation, or says beside each field what to
+ * correct; either way, beside each line's rate that is not the table's, what
+ * the table gives (a warning: the quotation is still read).
+ */
 export function readQuotationForm(
   values: QuotationFormValues,
-  context: { now: number },
-): { content: QuotationContent } | { errors: QuotationFormErrors } {
+  { now, billing }: { now: number; billing: BillingSettings },
+):
+  | { content: QuotationContent; warnings: QuotationFormWarnings }
+  | { errors: QuotationFormErrors; warnings: QuotationFormWarnings } {
   const errors: QuotationFormErrors = {};
   const text = (name: string, required = false) => {
     const value = (values[name] ?? "").trim();
@@ -152,6 +212,8 @@ export function readQuotationForm(
   };
 
   const lines: QuotationLine[] = [];
+  // The form's row of each line: a blank row between two lines is no line.
+  const rows: number[] = [];
   for (let index = 0; index < MAX_LINES; index++) {
     const raw = Object.fromEntries(lineNames.map((name) => [name, (values[lineField(index, name)] ?? "").trim()]));
     // A row left with only the defaults a new row starts with is no line.
@@ -167,6 +229,7 @@ export function readQuotationForm(
     if (!(billing.gstRates as readonly number[]).includes(gstRate)) {
       errors[lineField(index, "rate")] = `One of ${billing.gstRates.join(", ")} %.`;
     }
+    rows.push(index);
     lines.push({
       description,
       hsn,
@@ -177,6 +240,10 @@ export function readQuotationForm(
     });
   }
   if (lines.length === 0) errors[lineField(0, "description")] = "A quotation needs at least one line.";
+  // A refused rate says what to correct; the table's rate beside it would only compete.
+  const warnings = Object.fromEntries(
+    Object.entries(rateWarnings(lines, now, billing, (line) => rows[line] ?? line)).filter(([field]) => !errors[field]),
+  );
 
   const discountText = (values.discount ?? "").trim();
   let discount: QuotationContent["discount"];
@@ -212,7 +279,7 @@ export function readQuotationForm(
     errors.buyer_pin = "Give the buyer's GSTIN or a delivery PIN code: the place of supply decides the taxes.";
 
   const validUntil = text("valid_until", true);
-  if (validUntil && (!/^\d{4}-\d{2}-\d{2}$/.test(validUntil) || validUntil < indiaDay(context.now))) {
+  if (validUntil && (!/^\d{4}-\d{2}-\d{2}$/.test(validUntil) || validUntil < indiaDay(now))) {
     errors.valid_until = "A day from today on.";
   }
   const content: QuotationContent = {
@@ -233,12 +300,12 @@ export function readQuotationForm(
       supply: "intra-state",
     },
   };
-  if (Object.keys(errors).length > 0) return { errors };
+  if (Object.keys(errors).length > 0) return { errors, warnings };
   try {
     totalsOf(content, billing.gstRates);
   } catch (error) {
-    if (error instanceof QuotationError) return { errors: { discount: error.message } };
+    if (error instanceof QuotationError) return { errors: { discount: error.message }, warnings };
     throw error;
   }
-  return { content };
+  return { content, warnings };
 }

@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { billing } from "../../site/content/billing.ts";
 import { StaffField } from "../components/staff-field.tsx";
 import { StaffPage } from "../components/staff-page.tsx";
 import { quotationText } from "../content/quotations.ts";
@@ -12,7 +11,9 @@ import {
   QUOTATION_FORM_BYTES,
   type QuotationFormErrors,
   type QuotationFormValues,
+  type QuotationFormWarnings,
   quotationFormFields,
+  rateWarnings,
   readQuotationForm,
   valuesOf,
 } from "../lib/quotation-form.server.ts";
@@ -25,19 +26,32 @@ import type { Route } from "./+types/quotation-form";
  * A quotation's draft, new or edited: a plain form that needs no script.
  * "Add a line" sends the form back with one more row; "Save draft" checks
  * every field on the server and keeps the draft, or returns the form as typed
- * with a message beside each field to correct.
+ * with a message beside each field to correct. A draft saved with a line's
+ * rate other than the rate table's comes back to its form, which says beside
+ * that rate what the table gives; its page says so too.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff, services, inquiry } = await staffRequestFor(request, params.reference);
   const draft = await draftOf(services, inquiry, params.quotation);
-  const values = draft ? valuesOf(draft.content) : initialValues(inquiry, services.content.services, Date.now());
+  const { billing } = services.content;
+  const now = Date.now();
+  const values = draft
+    ? valuesOf(draft.content)
+    : initialValues(inquiry, { catalog: services.content.services, now, billing });
+  const saved = draft !== undefined && new URL(request.url).searchParams.get("done") === "saved";
   return {
     staff: { name: staff.name, email: staff.email },
     reference: inquiry.reference,
     editing: draft !== undefined,
+    draftPage: draft && staffPaths.quotation(inquiry.reference, draft.id),
+    done: saved ? quotationText.done.saved : undefined,
     values,
     rows: lineRows(values),
     errors: {} as QuotationFormErrors,
+    warnings: draft ? rateWarnings(draft.content.lines, now, billing) : ({} as QuotationFormWarnings),
+    rates: billing.gstRates,
+    defaultRate: billing.defaultGstRate,
+    units: billing.units,
   };
 }
 
@@ -47,17 +61,23 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readStaffForm(request, quotationFormFields, QUOTATION_FORM_BYTES);
   if (!form) throw data(null, { status: 400 });
   const { intent, ...values } = form;
-  if (intent === "add-line") return { values, rows: lineRows(values, 1), errors: {} as QuotationFormErrors };
+  if (intent === "add-line") {
+    return { values, rows: lineRows(values, 1), errors: {} as QuotationFormErrors, warnings: {} };
+  }
   const now = Date.now();
-  const read = readQuotationForm(values, { now });
-  if ("errors" in read) return data({ values, rows: lineRows(values), errors: read.errors }, { status: 400 });
+  const read = readQuotationForm(values, { now, billing: services.content.billing });
+  if ("errors" in read) {
+    return data({ values, rows: lineRows(values), errors: read.errors, warnings: read.warnings }, { status: 400 });
+  }
   if (draft && !(await services.quotations.updateDraft(draft.id, read.content, now))) {
     // Sent from another tab meanwhile: its page shows what went.
     throw redirect(staffPaths.quotation(inquiry.reference, draft.id), 303);
   }
   const id =
     draft?.id ?? (await services.quotations.createDraft(inquiry.id, read.content, { email: staff.email }, now));
-  return redirect(`${staffPaths.quotation(inquiry.reference, id)}?done=saved`, 303);
+  // Saved either way; a rate the table does not give is shown where it can be changed.
+  const next = Object.keys(read.warnings).length > 0 ? staffPaths.editQuotation : staffPaths.quotation;
+  return redirect(`${next(inquiry.reference, id)}?done=saved`, 303);
 }
 
 /** The draft an edit's address names, or none for a new quotation; one already sent is shown instead of its form. */
@@ -75,18 +95,29 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   staffPageMeta(loaderData?.editing ? quotationText.editTitle : quotationText.newTitle);
 
 export default function QuotationForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, reference, editing } = loaderData;
+  const { staff, reference, editing, draftPage, rates, defaultRate, units } = loaderData;
   const values: QuotationFormValues = actionData?.values ?? loaderData.values;
   const errors: QuotationFormErrors = actionData?.errors ?? loaderData.errors;
+  const warnings: QuotationFormWarnings = actionData?.warnings ?? loaderData.warnings;
   const rows = actionData?.rows ?? loaderData.rows;
   const words = quotationText.fields;
   const failed = Object.keys(errors).length > 0;
+  const rate = { rates, defaultRate, values, errors, warnings };
   return (
-    <StaffPage staff={staff} back={{ href: staffPaths.inquiry(reference), label: reference }}>
+    <StaffPage
+      staff={staff}
+      back={{ href: staffPaths.inquiry(reference), label: reference }}
+      done={actionData ? undefined : loaderData.done}
+    >
       <h1>{editing ? quotationText.editTitle : quotationText.newTitle}</h1>
       {failed && (
         <p className="staff-notice staff-notice--warning" role="alert">
           {quotationText.errorSummary}
+        </p>
+      )}
+      {!failed && Object.keys(warnings).length > 0 && (
+        <p className="staff-notice staff-notice--warning">
+          {quotationText.ratesOffTable} {draftPage && <a href={draftPage}>{quotationText.toDraft}</a>}
         </p>
       )}
       <form method="post" className="staff-form quotation-form" noValidate>
@@ -131,12 +162,12 @@ export default function QuotationForm({ loaderData, actionData }: Route.Componen
                   list="quotation-units"
                 />
                 <Field name={lineField(index, "price")} label={words.price} values={values} errors={errors} decimal />
-                <RateField name={lineField(index, "rate")} values={values} errors={errors} />
+                <RateField name={lineField(index, "rate")} {...rate} />
               </div>
             </fieldset>
           ))}
           <datalist id="quotation-units">
-            {billing.units.map((unit) => (
+            {units.map((unit) => (
               <option key={unit} value={unit} />
             ))}
           </datalist>
@@ -203,20 +234,27 @@ function Field({ name, label, values, errors, multiline, numeric, decimal, type,
   );
 }
 
+/** A line's GST rate, one of those a line may carry, with what the rate table gives beside it when that differs. */
 function RateField({
   name,
+  rates,
+  defaultRate,
   values,
   errors,
+  warnings,
 }: {
   name: string;
+  rates: readonly number[];
+  defaultRate: number;
   values: QuotationFormValues;
   errors: QuotationFormErrors;
+  warnings: QuotationFormWarnings;
 }) {
   return (
-    <StaffField id={name} label={quotationText.fields.rate} error={errors[name]}>
+    <StaffField id={name} label={quotationText.fields.rate} hint={warnings[name]} error={errors[name]}>
       {(described) => (
-        <select id={name} name={name} defaultValue={values[name] || String(billing.defaultGstRate)} {...described}>
-          {billing.gstRates.map((rate) => (
+        <select id={name} name={name} defaultValue={values[name] || String(defaultRate)} {...described}>
+          {rates.map((rate) => (
             <option key={rate} value={rate}>
               {rate} %
             </option>

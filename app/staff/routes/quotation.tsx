@@ -9,7 +9,7 @@ import { StaffPage } from "../components/staff-page.tsx";
 import { quotationText } from "../content/quotations.ts";
 import { staffRequestFor } from "../lib/inbox-request.server.ts";
 import { staffPageMeta } from "../lib/page.ts";
-import { readQuotationForm, validUntilFrom, valuesOf } from "../lib/quotation-form.server.ts";
+import { draftRatesOffTable, readQuotationForm, validUntilFrom, valuesOf } from "../lib/quotation-form.server.ts";
 import { quotationOfInquiry } from "../lib/quotation-request.server.ts";
 import { readStaffForm } from "../lib/staff-requests.server.ts";
 import { staffPaths } from "../paths.ts";
@@ -29,6 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     state: quotation.state,
     standing: standingOf(quotation, now),
     document: services.quotations.documentOf(quotation, inquiry.reference, now),
+    offTable: draftRatesOffTable(quotation, now, services.content.billing),
     done: done === "saved" || done === "sent" || done === "resent" ? quotationText.done[done] : undefined,
     sent: quotation.sentAt === undefined ? undefined : inIndia(quotation.sentAt),
     link: link ? `${site.origin}${quotationPagePath(link)}` : undefined,
@@ -56,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = { email: staff.email };
   if (form?.intent === "send" && quotation.state === "draft") {
     // Checked again as it is sent: the rates allowed may have changed since the draft was saved.
-    const read = readQuotationForm(valuesOf(quotation.content), { now });
+    const read = readQuotationForm(valuesOf(quotation.content), { now, billing: services.content.billing });
     if ("errors" in read) throw redirect(staffPaths.editQuotation(inquiry.reference, quotation.id), 303);
     const outcome = await services.quotations.send(quotation.id, actor, now);
     if (!outcome.sent && outcome.why === "number accepted") {
@@ -70,7 +71,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (form?.intent === "revise" && quotation.state !== "draft" && quotation.state !== "accepted") {
     // The revision starts from what was sent, valid again from today.
-    const content = { ...quotation.content, validUntil: validUntilFrom(now) };
+    const content = { ...quotation.content, validUntil: validUntilFrom(now, services.content.billing) };
     const id = await services.quotations.createDraft(inquiry.id, content, actor, now, quotation.id);
     return redirect(staffPaths.editQuotation(inquiry.reference, id), 303);
   }
@@ -81,7 +82,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   staffPageMeta(loaderData?.document.number ?? quotationText.draft);
 
 export default function QuotationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { staff, reference, id, state, standing, document, done, sent, link, mail, accepted, changes } = loaderData;
+  const { staff, reference, id, state, standing, document, offTable, done, sent, link, mail, accepted, changes } =
+    loaderData;
   const refused = actionData?.refused;
   return (
     <StaffPage staff={staff} back={{ href: staffPaths.inquiry(reference), label: reference }} done={done}>
@@ -94,6 +96,13 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
         {document.number ?? quotationText.draft}: {quotationText.standing[standing]}
       </h1>
 
+      {offTable.length > 0 && (
+        <ul className="staff-notice staff-notice--warning" aria-label={quotationText.ratesOffTableLabel}>
+          {offTable.map((words) => (
+            <li key={words}>{words}</li>
+          ))}
+        </ul>
+      )}
       {accepted && (
         <p className="staff-notice">
           {quotationText.acceptedBy} <bdi>{accepted.name}</bdi>, {accepted.at}.

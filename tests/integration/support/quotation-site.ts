@@ -87,11 +87,11 @@ export async function quoteRequest(): Promise<string> {
 const priced: Record<string, string> = {
   line_0_price: "18.50",
   line_1_description: "Cake box with window, SBS",
-  line_1_hsn: "4819",
+  line_1_hsn: "481920",
   line_1_quantity: "2000",
   line_1_unit: "pcs",
   line_1_price: "16.25",
-  line_1_rate: "18",
+  line_1_rate: "5",
   discount: "5%",
   packing: "750",
   freight: "1,200",
