@@ -66,6 +66,20 @@ test("an account made with npm run staff sets its password through the link, sig
   await expect(page.getByText(`Signed in as Asha Verma (${email}).`)).toBeVisible();
 });
 
+test("the account page says whether the person is an owner or staff, and what that lets them do", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("staff");
+  await page.goto("/inbox/account");
+  await expect(page.getByText("Role: staff — may edit drafts of the site's content")).toBeVisible();
+
+  await page.context().clearCookies();
+  await signInAs();
+  await page.goto("/inbox/account");
+  await expect(page.getByText("Role: owner — may publish the site and change company and tax settings")).toBeVisible();
+});
+
 test("a set-password link works once", async ({ page }) => {
   const link = await createStaffAccount(uniqueStaffEmail(), "Ravi Kumar");
   await setPasswordThroughLink(page, link, goodPassword());

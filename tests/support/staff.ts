@@ -2,19 +2,23 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import type { StaffRole } from "../../app/server/staff/roles.ts";
 import { goodPassword, linkIn, runStaffCommand, uniqueStaffEmail } from "./staff-command.ts";
 import { type SiteServer, startSite } from "./start-site.ts";
 
 /**
  * Adds a staff account as an administrator would, with `npm run staff -- add`
- * on the browser tests' database, and answers the link it printed.
+ * on the browser tests' database, and answers the link it printed. An owner
+ * unless asked for staff: most tests act for the company, and an owner may
+ * do everything staff may.
  */
 export async function createStaffAccount(
   email: string,
   name: string,
   dataDir = process.env.E2E_DATA_DIR,
+  role: StaffRole = "owner",
 ): Promise<string> {
-  const result = await runStaffCommand(["add", email, name], dataDir);
+  const result = await runStaffCommand(["add", email, name, ...(role === "owner" ? ["--owner"] : [])], dataDir);
   if (result.code !== 0) throw new Error(`npm run staff -- add failed (${result.code}):\n${result.stderr}`);
   return linkIn(result.stdout);
 }
@@ -57,16 +61,16 @@ export async function signIn(page: Page, email: string, password: string, siteUr
   await page.waitForURL((url) => url.pathname === "/inbox");
 }
 
-type StaffOptions = { name?: string; site?: { url: string; dataDir: string } };
+type StaffOptions = { name?: string; site?: { url: string; dataDir: string }; role?: StaffRole };
 
-/** An account whose password is set through its link, on this page; answers its address and password. */
+/** An account (an owner unless options.role says staff) whose password is set through its link, on this page; answers its address and password. */
 export async function staffWithPassword(
   page: Page,
   options: StaffOptions = {},
 ): Promise<{ email: string; password: string }> {
   const email = uniqueStaffEmail();
   const password = goodPassword();
-  const link = await createStaffAccount(email, options.name ?? "Asha Verma", options.site?.dataDir);
+  const link = await createStaffAccount(email, options.name ?? "Asha Verma", options.site?.dataDir, options.role);
   await setPasswordThroughLink(page, link, password, options.site?.url);
   return { email, password };
 }
