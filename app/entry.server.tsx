@@ -4,19 +4,41 @@ import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
 import { pageScripts } from "./islands/page-scripts.server.ts";
 import { PageScriptsContext } from "./islands/page-scripts.tsx";
-import { requestIdContext, requestLogContext, storeBusyContext } from "./request-context.server.ts";
-import { type Log, type StartOptions, startSiteServices as start } from "./server/site-services.server.ts";
+import {
+  createLoadContext as loadContextFor,
+  type RequestScope,
+  requestIdContext,
+  requestLogContext,
+  storeBusyContext,
+} from "./request-context.server.ts";
+import {
+  type Log,
+  type StartOptions,
+  siteServices,
+  startSiteServices as start,
+} from "./server/site-services.server.ts";
 import { isBusy } from "./server/store/db.server.ts";
 import { serviceContent } from "./service-content.server.ts";
 import { RequestReferenceContext, ResponseStatusContext } from "./site/components/status/error-panel.tsx";
 import { contentSecurityPolicy, inlineHashes } from "./site/lib/csp.ts";
 import { isStaffPath } from "./staff/paths.ts";
 
-export { createLoadContext } from "./request-context.server.ts";
 // The server build exposes this module to server.ts as build.entry.module, which is
 // how the HTTP server and the contact action come to share one database and one mail
 // queue. Nothing here starts at import: the build's prerender step imports it too.
 export { readiness, stopSiteServices, uploadServices } from "./server/site-services.server.ts";
+
+/** A request's load context, rendering with what is published now unless the request brings its own content (a preview). */
+export function createLoadContext(scope: RequestScope): RouterContextProvider {
+  return loadContextFor({ ...scope, site: scope.site ?? siteServices().publishedContent.current() });
+}
+
+/** The number of the latest publication (0: none, the build's prerendered pages are what visitors see). */
+export const publishedRevision = (): number => siteServices().publishedContent.current().revision;
+
+/** Calls the listener with each new publication's number, this instance's or another's. */
+export const onPublished = (listener: (revision: number) => void): (() => void) =>
+  siteServices().publishedContent.onChange((content) => listener(content.revision));
 
 /** Starts the services with the areas' content (words, company details, staff addresses) handed in. */
 export const startSiteServices = (log?: Log, options: Omit<StartOptions, "content"> = {}) =>

@@ -1,4 +1,5 @@
 import { createContext, RouterContextProvider } from "react-router";
+import type { PublishedContent } from "./server/content/published-site.server.ts";
 import type { ArtworkProblem } from "./server/uploads/artwork.server.ts";
 
 type Log = Pick<Console, "info" | "warn" | "error">;
@@ -23,6 +24,13 @@ export const requestLogContext = createContext<Log>(console);
  */
 export const storeBusyContext = createContext<boolean>(false);
 
+/**
+ * The site's content a page is rendered with: the published version, or with
+ * drafts applied for a preview. None where a page is prerendered at build time,
+ * which renders the content in the site's files.
+ */
+export const siteContentContext = createContext<PublishedContent | null>(null);
+
 /** What became of the files of a multipart form post that could not be kept (too large, not artwork…). */
 export const fileProblemsContext = createContext<readonly ArtworkProblem[]>([]);
 
@@ -31,6 +39,8 @@ export type RequestScope = {
   fileProblems?: readonly ArtworkProblem[];
   requestId: string;
   log: Log;
+  /** The content to render with: the latest publication, or drafts applied for a preview. */
+  site?: PublishedContent | undefined;
 };
 
 /** The load context the production server gives every request. */
@@ -39,11 +49,13 @@ export function createLoadContext({
   requestId,
   log,
   fileProblems,
+  site,
 }: RequestScope): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(clientAddressContext, clientAddress || "unknown");
   context.set(requestIdContext, requestId);
   context.set(requestLogContext, log);
   if (fileProblems) context.set(fileProblemsContext, fileProblems);
+  context.set(siteContentContext, site ?? null);
   return context;
 }

@@ -1,10 +1,11 @@
 import fontUrl from "brand-font.woff2?url";
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, useLocation, useMatches } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import favicon from "../public/favicon.svg?raw";
 import type { Route } from "./+types/root";
 import { Island } from "./islands/island.tsx";
 import { PageScripts } from "./islands/page-scripts.tsx";
+import { siteContentContext } from "./request-context.server.ts";
 import { Preloader, PreloaderSkip } from "./site/components/layout/preloader.tsx";
 import { SiteFooter } from "./site/components/layout/site-footer.tsx";
 import { SiteHeader } from "./site/components/layout/site-header.tsx";
@@ -14,6 +15,7 @@ import { ErrorPanel } from "./site/components/status/error-panel.tsx";
 import { NotFoundPanel } from "./site/components/status/not-found-panel.tsx";
 import { pageText } from "./site/content/pages.ts";
 import { normalizePath } from "./site/content/urls.ts";
+import { CompanyProvider, companyIn, useCompany } from "./site/lib/company.tsx";
 import { buildMeta } from "./site/lib/meta.ts";
 import { preloaderMs } from "./site/lib/preloader.ts";
 import { svgDataUrl } from "./site/lib/svg-data-url.ts";
@@ -33,15 +35,30 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
-export const meta: Route.MetaFunction = ({ error, location }) => {
+/** The company's details every page's frame shows, as published (none at build time: the site's files). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { company: context.get(siteContentContext)?.company ?? null };
+}
+
+export const meta: Route.MetaFunction = ({ error, location, matches }) => {
   if (!error) return [];
   if (isOwnersOnly(error, location.pathname)) return staffPageMeta(ownersOnlyText.title);
-  return buildMeta(isNotFound(error) ? pageText.notFound : pageText.error);
+  return buildMeta(isNotFound(error) ? pageText.notFound : pageText.error, companyIn(matches));
 };
 
 export function Layout({ children }: { children: ReactNode }) {
   const currentPath = normalizePath(useLocation().pathname);
+  const company = useRouteLoaderData<typeof loader>("root")?.company;
   if (isStaffPath(currentPath)) return <StaffLayout>{children}</StaffLayout>;
+  return (
+    <CompanyProvider company={company}>
+      <PublicLayout currentPath={currentPath}>{children}</PublicLayout>
+    </CompanyProvider>
+  );
+}
+
+function PublicLayout({ currentPath, children }: { currentPath: string; children: ReactNode }) {
+  const company = useCompany();
   return (
     <html lang="en">
       <FrameHead css={siteCss} icon={faviconUrl}>
@@ -54,7 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <SkipLink />
         <Preloader durationMs={preloaderMs} />
-        <Island name="site-header" component={SiteHeader} props={{ currentPath }} />
+        <Island name="site-header" component={SiteHeader} props={{ currentPath, companyName: company.name }} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

@@ -87,7 +87,13 @@ describe("islands", () => {
   });
 
   test("an island wakes as the registry says, and a contact form the server sent back wakes at once", () => {
-    const header = renderToString(<Island name="site-header" component={SiteHeader} props={{ currentPath: "/" }} />);
+    const header = renderToString(
+      <Island
+        name="site-header"
+        component={SiteHeader}
+        props={{ currentPath: "/", companyName: "Example Print & Pack" }}
+      />,
+    );
     expect(header).toContain('data-wake="interaction"');
     const fresh = { subject: "", token: "t" };
     const form = (props: ComponentProps<typeof ContactForm>) =>

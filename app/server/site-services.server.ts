@@ -4,6 +4,7 @@ import { storedFormSecret } from "./contact/form-token.server.ts";
 import { createInquiryStore, type InquiryStore } from "./contact/inquiries.server.ts";
 import { createRateLimiter, type RateLimiter } from "./contact/rate-limit.server.ts";
 import { type ContentStore, createContentStore } from "./content/content-store.server.ts";
+import { type PublishedContentWatch, watchPublishedContent } from "./content/published-site.server.ts";
 import { type AuditLog, createAuditLog } from "./inbox/audit.server.ts";
 import { createInbox, type Inbox } from "./inbox/inbox.server.ts";
 import { retentionJob } from "./inbox/retention.server.ts";
@@ -63,6 +64,8 @@ export type SiteServices = {
   quotations: Quotations;
   /** The site's content as the company edits it: versions, drafts and publications. */
   siteContent: ContentStore;
+  /** What visitors see of it now, held in memory and kept up to date with every instance's publications. */
+  publishedContent: PublishedContentWatch;
   /**
    * Deletes from storage, now, the files nobody needs any more (an erased
    * inquiry's, unsent ones past a day); the clean-up also runs every so often.
@@ -87,6 +90,9 @@ export type StartOptions = { imageTool?: string; content: ServiceContent };
 const FILE_SWEEP_EVERY_MS = 15 * 60_000;
 
 const DAY_MS = 24 * 60 * 60_000;
+
+/** How often an instance looks for a publication made on another: within 5 seconds, every instance shows it. */
+const CONTENT_WATCH_MS = 2000;
 
 // Kept on the global object so that a development server reloading this module
 // reuses the open database and its one worker instead of starting another.
@@ -189,6 +195,7 @@ export async function stopSiteServices(): Promise<void> {
   const running = holder[KEY];
   if (!running) return;
   holder[KEY] = undefined;
+  running.publishedContent.stop();
   await running.jobs.stop();
   await running.db.close();
 }
@@ -232,6 +239,13 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
   const quotations = createQuotations(db, content.inbox, content);
   const siteContent = createContentStore({ db, seeds: content.seeds });
   await siteContent.seed();
+  const publishedContent = watchPublishedContent({
+    store: siteContent,
+    seeds: content.seeds,
+    log,
+    everyMs: CONTENT_WATCH_MS,
+  });
+  await publishedContent.start();
   const common = {
     env,
     content,
@@ -247,6 +261,7 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
     artworkChecks,
     quotations,
     siteContent,
+    publishedContent,
     jobs,
   };
   if (!env.smtp) return common;

@@ -1,4 +1,5 @@
-import { formatAddress, site } from "../../app/site/content/site.ts";
+import { formatCompanyAddress } from "../../app/server/company.ts";
+import { site } from "../../app/site/content/site.ts";
 import { waitForHydration } from "../support/hydration.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
@@ -302,7 +303,7 @@ test.describe("footer", () => {
       `tel:${site.phone.e164}`,
     );
     await expect(footer.getByRole("link", { name: site.email })).toHaveAttribute("href", `mailto:${site.email}`);
-    await expect(footer.getByText(formatAddress())).toBeVisible();
+    await expect(footer.getByText(formatCompanyAddress(site))).toBeVisible();
 
     for (const social of site.socials) {
       const link = footer.getByRole("link", { name: new RegExp(social.network) });

@@ -1,3 +1,5 @@
+import type { CompanySettings } from "../../server/content/company-item.ts";
+
 /**
  * Company settings: the one place that names the business and how to reach it.
  *
@@ -42,7 +44,9 @@ export const site = {
 
 export type SocialNetwork = (typeof site.socials)[number]["network"];
 
-export function formatAddress(separator = ", "): string {
-  const { street, city, postalCode, country } = site.address;
-  return [street, `${city} ${postalCode}`, country].join(separator);
-}
+/**
+ * The details above in the shape the owner edits them: what a fresh database
+ * starts from, and what a page shows where no published version is at hand
+ * (the build's prerendering, a unit test).
+ */
+export const companySeed: CompanySettings = { mapLink: "", ...site, socials: [...site.socials] };

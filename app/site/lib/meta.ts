@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "react-router";
+import type { CompanySettings } from "../../server/content/company-item.ts";
 import type { NavLink } from "../content/navigation.ts";
 import type { PageText } from "../content/pages.ts";
-import { site } from "../content/site.ts";
+import { companySeed } from "../content/site.ts";
 import { absoluteUrl } from "../content/urls.ts";
 import { breadcrumbList, localBusiness, type StructuredData } from "./structured-data.ts";
 
@@ -16,13 +17,19 @@ export type MetaInput = Pick<PageText, "title" | "description"> & {
 
 export const shareImage = { path: "/images/share.png", width: 1200, height: 630 } as const;
 
-export function documentTitle(title: string): string {
-  return `${title} | ${site.name}`;
+export function documentTitle(title: string, name: string = companySeed.name): string {
+  return `${title} | ${name}`;
 }
 
-/** Title, description, canonical link, social cards and structured data for one page. */
-export function buildMeta({ title, description, path, trail, structuredData = [] }: MetaInput): MetaDescriptor[] {
-  const fullTitle = documentTitle(title);
+/**
+ * Title, description, canonical link, social cards and structured data for one
+ * page, naming the company as published (companyIn(matches) in a route's meta).
+ */
+export function buildMeta(
+  { title, description, path, trail, structuredData = [] }: MetaInput,
+  site: CompanySettings,
+): MetaDescriptor[] {
+  const fullTitle = documentTitle(title, site.name);
   const image = absoluteUrl(site.origin, shareImage.path);
   const meta: MetaDescriptor[] = [
     { title: fullTitle },
@@ -41,8 +48,8 @@ export function buildMeta({ title, description, path, trail, structuredData = []
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
-  const data = [localBusiness(), ...structuredData];
-  if (trail && path !== undefined) data.push(breadcrumbList([...trail, { label: title, to: path }]));
+  const data = [localBusiness(site), ...structuredData];
+  if (trail && path !== undefined) data.push(breadcrumbList([...trail, { label: title, to: path }], site.origin));
   meta.push(...data.map((entry) => ({ "script:ld+json": entry })));
   if (path === undefined) {
     meta.push({ name: "robots", content: "noindex" });

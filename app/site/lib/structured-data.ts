@@ -1,21 +1,21 @@
+import type { CompanySettings } from "../../server/content/company-item.ts";
 import type { FaqItem } from "../content/faq.ts";
 import type { NavLink } from "../content/navigation.ts";
 import { photos } from "../content/photos.ts";
 import type { ServiceDetails } from "../content/service-details.ts";
 import type { Service } from "../content/services.ts";
-import { site } from "../content/site.ts";
 import { absoluteUrl } from "../content/urls.ts";
 
 /** Schema.org descriptions for search engines, built from the catalog. */
 export type StructuredData = Record<string, unknown> & { "@type": string };
 
-const businessId = `${site.origin}/#business`;
+const businessId = (site: CompanySettings) => `${site.origin}/#business`;
 
-export function localBusiness(): StructuredData {
+export function localBusiness(site: CompanySettings): StructuredData {
   return {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
-    "@id": businessId,
+    "@id": businessId(site),
     name: site.name,
     legalName: site.legalName,
     url: absoluteUrl(site.origin, "/"),
@@ -42,7 +42,12 @@ function serviceImage(service: Service): string {
   return widest?.src ?? service.image;
 }
 
-export function serviceData(service: Service, details: ServiceDetails, path: string): StructuredData {
+export function serviceData(
+  service: Service,
+  details: ServiceDetails,
+  path: string,
+  site: CompanySettings,
+): StructuredData {
   return {
     "@context": "https://schema.org",
     "@type": "Service",
@@ -51,13 +56,13 @@ export function serviceData(service: Service, details: ServiceDetails, path: str
     url: absoluteUrl(site.origin, path),
     image: absoluteUrl(site.origin, serviceImage(service)),
     serviceType: service.title,
-    provider: { "@id": businessId },
+    provider: { "@id": businessId(site) },
     areaServed: { "@type": "Country", name: site.areaServed },
   };
 }
 
 /** The trail the page banner shows, ending with the page itself. */
-export function breadcrumbList(trail: readonly NavLink[]): StructuredData {
+export function breadcrumbList(trail: readonly NavLink[], origin: string): StructuredData {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
@@ -65,7 +70,7 @@ export function breadcrumbList(trail: readonly NavLink[]): StructuredData {
       "@type": "ListItem",
       position: index + 1,
       name: crumb.label,
-      item: absoluteUrl(site.origin, crumb.to),
+      item: absoluteUrl(origin, crumb.to),
     })),
   };
 }

@@ -4,10 +4,12 @@ import { aboutFigures, aboutIntro, aboutPhoto, facilities, values } from "../con
 import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
 import { paths } from "../content/urls.ts";
+import { companyIn } from "../lib/company.tsx";
 import { buildMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.about, path: paths.about, trail: homeTrail });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  buildMeta({ ...pageText.about, path: paths.about, trail: homeTrail }, companyIn(matches));
 
 /** How wide the photograph is (about.css: the introduction's width, at most 48rem, in the container's padding). */
 const aboutPhotoSizes = "(min-width: 52em) 48rem, (min-width: 48em) calc(100vw - 4rem), calc(100vw - 2rem)";

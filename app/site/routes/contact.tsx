@@ -10,8 +10,8 @@ import { contactFormText } from "../content/contact-form.ts";
 import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
 import { findService } from "../content/services.ts";
-import { site } from "../content/site.ts";
 import { paths } from "../content/urls.ts";
+import { companyIn, useCompany } from "../lib/company.tsx";
 import { answerInquiryForm, retryAfterHeaders, sentState } from "../lib/inquiry-form-route.server.ts";
 import { contactForm, sitePages } from "../lib/inquiry-forms.server.ts";
 import { buildMeta } from "../lib/meta.ts";
@@ -47,13 +47,14 @@ export function action(args: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData?.state === "sent"
     ? // The thank-you state is for the visitor who just wrote, not for search results.
-      buildMeta({ title: contactFormText.sent.title, description: pageText.contact.description })
-    : buildMeta({ ...pageText.contact, path: paths.contact, trail: homeTrail });
+      buildMeta({ title: contactFormText.sent.title, description: pageText.contact.description }, companyIn(matches))
+    : buildMeta({ ...pageText.contact, path: paths.contact, trail: homeTrail }, companyIn(matches));
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const company = useCompany();
   return (
     <>
       <PageBanner heading={pageText.contact.heading} trail={homeTrail}>
@@ -65,7 +66,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             Reach us
           </h2>
           <ContactDetails withWhatsApp />
-          <p className="contact-info__hours">Open {site.hours}.</p>
+          <p className="contact-info__hours">Open {company.hours}.</p>
         </section>
         <section className="contact-form-panel" aria-labelledby="send-message">
           {loaderData.state === "sent" ? (

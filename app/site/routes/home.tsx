@@ -8,10 +8,12 @@ import { featuredServiceSlugs, hero } from "../content/home.ts";
 import { pageText } from "../content/pages.ts";
 import { services } from "../content/services.ts";
 import { paths } from "../content/urls.ts";
+import { companyIn } from "../lib/company.tsx";
 import { buildMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.home, path: paths.home });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  buildMeta({ ...pageText.home, path: paths.home }, companyIn(matches));
 
 /**
  * How wide the hero's picture is (home.css: the container's width, at most

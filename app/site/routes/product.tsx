@@ -4,10 +4,12 @@ import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
 import { findService } from "../content/services.ts";
 import { paths, quoteUrl } from "../content/urls.ts";
+import { companyIn } from "../lib/company.tsx";
 import { buildMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/product";
 
-export const meta: Route.MetaFunction = () => buildMeta({ ...pageText.product, path: paths.product, trail: homeTrail });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  buildMeta({ ...pageText.product, path: paths.product, trail: homeTrail }, companyIn(matches));
 
 const featured = findService("box");
 

@@ -14,7 +14,7 @@ import { ErrorPanel } from "../components/status/error-panel.tsx";
 import { NotFoundPanel } from "../components/status/not-found-panel.tsx";
 import { pageText } from "../content/pages.ts";
 import { quotationPageText as text } from "../content/quotation-page.ts";
-import { site } from "../content/site.ts";
+import { companyIn, useCompany } from "../lib/company.tsx";
 import { buildMeta } from "../lib/meta.ts";
 import { type AnswerErrors, answerLimits, readBuyerAnswer } from "../lib/quotation-answer.ts";
 import type { Route } from "./+types/quotation";
@@ -85,10 +85,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
  */
 export const headers: Route.HeadersFunction = () => buyerLinkHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, error }) => [
+export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => [
   ...(error
-    ? buildMeta(isRouteErrorResponse(error) && error.status === 404 ? pageText.notFound : pageText.error)
-    : buildMeta({ title: text.title(loaderData?.document.number ?? ""), description: text.description })),
+    ? buildMeta(
+        isRouteErrorResponse(error) && error.status === 404 ? pageText.notFound : pageText.error,
+        companyIn(matches),
+      )
+    : buildMeta(
+        { title: text.title(loaderData?.document.number ?? ""), description: text.description },
+        companyIn(matches),
+      )),
   { name: "robots", content: "noindex, nofollow" },
 ];
 
@@ -100,6 +106,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function QuotationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { token, document, state, acceptedBy, answeredOn, done } = loaderData;
+  const company = useCompany();
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
   const open = state === "sent" || state === "changes";
@@ -175,7 +182,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
                   aria-invalid={errors.agree ? true : undefined}
                   aria-describedby={errors.agree ? "agree-error" : undefined}
                 />
-                <label htmlFor="agree">{text.accept.agree(site.legalName)}</label>
+                <label htmlFor="agree">{text.accept.agree(company.legalName)}</label>
               </div>
               <button type="submit" className="button button--primary">
                 {text.accept.submit}

@@ -10,6 +10,7 @@ import { homeTrail } from "../content/navigation.ts";
 import { quoteFormText as text } from "../content/quote-form.ts";
 import { findService } from "../content/services.ts";
 import { paths } from "../content/urls.ts";
+import { companyIn } from "../lib/company.tsx";
 import { answerInquiryForm, retryAfterHeaders, sentState } from "../lib/inquiry-form-route.server.ts";
 import { quoteForm, sitePages } from "../lib/inquiry-forms.server.ts";
 import { buildMeta } from "../lib/meta.ts";
@@ -47,10 +48,13 @@ export function action(args: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData?.state === "sent"
-    ? buildMeta({ title: text.sent.title, description: text.description })
-    : buildMeta({ title: text.title, description: text.description, path: paths.quote, trail: homeTrail });
+    ? buildMeta({ title: text.sent.title, description: text.description }, companyIn(matches))
+    : buildMeta(
+        { title: text.title, description: text.description, path: paths.quote, trail: homeTrail },
+        companyIn(matches),
+      );
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
   // A refused form is shown again for the product it was sent for.

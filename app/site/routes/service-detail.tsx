@@ -10,6 +10,7 @@ import { pageText } from "../content/pages.ts";
 import { serviceDetails } from "../content/service-details.ts";
 import { findGroup, findService } from "../content/services.ts";
 import { quoteUrl, serviceUrl } from "../content/urls.ts";
+import { companyIn } from "../lib/company.tsx";
 import { legacyRedirectTarget } from "../lib/legacy-redirects.ts";
 import { buildMeta } from "../lib/meta.ts";
 import { serviceData } from "../lib/structured-data.ts";
@@ -23,18 +24,21 @@ export function loader({ params, request }: Route.LoaderArgs) {
   throw data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const service = loaderData && findService(loaderData.slug);
-  if (!service) return buildMeta(pageText.notFound);
+  if (!service) return buildMeta(pageText.notFound, companyIn(matches));
   const details = serviceDetails[service.slug];
   const path = serviceUrl(service.slug);
-  return buildMeta({
-    title: service.title,
-    description: details.description,
-    path,
-    trail: servicesTrail,
-    structuredData: [serviceData(service, details, path)],
-  });
+  return buildMeta(
+    {
+      title: service.title,
+      description: details.description,
+      path,
+      trail: servicesTrail,
+      structuredData: [serviceData(service, details, path, companyIn(matches))],
+    },
+    companyIn(matches),
+  );
 };
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {

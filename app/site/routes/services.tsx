@@ -4,11 +4,12 @@ import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
 import { serviceGroups, servicesInGroup } from "../content/services.ts";
 import { paths } from "../content/urls.ts";
+import { companyIn } from "../lib/company.tsx";
 import { buildMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/services";
 
-export const meta: Route.MetaFunction = () =>
-  buildMeta({ ...pageText.services, path: paths.services, trail: homeTrail });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  buildMeta({ ...pageText.services, path: paths.services, trail: homeTrail }, companyIn(matches));
 
 export default function Services() {
   return (

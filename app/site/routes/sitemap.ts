@@ -1,8 +1,11 @@
-import { site } from "../content/site.ts";
+import { siteContentContext } from "../../request-context.server.ts";
+import { companySeed } from "../content/site.ts";
 import { absoluteUrl, pagePaths } from "../content/urls.ts";
+import type { Route } from "./+types/sitemap";
 
 /** Every page of the catalog, at the same address its canonical link gives. */
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
+  const site = context.get(siteContentContext)?.company ?? companySeed;
   const urls = pagePaths().map((path) => `  <url><loc>${absoluteUrl(site.origin, path)}</loc></url>`);
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -8,6 +8,7 @@ import { privacyNotice, termsAndConditions } from "../content/legal.ts";
 import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
 import { isStaticPageSlug } from "../content/static-pages.ts";
+import { companyIn } from "../lib/company.tsx";
 import { buildMeta } from "../lib/meta.ts";
 import { faqPage } from "../lib/structured-data.ts";
 import type { Route } from "./+types/static-page";
@@ -20,15 +21,18 @@ export function loader({ params }: Route.LoaderArgs) {
   return { page: params.page, privacy: privacyNotice({ retentionDays, mailTo }) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const { page } = loaderData;
-  return buildMeta({
-    ...pageText[page],
-    path: `/${page}`,
-    trail: homeTrail,
-    structuredData: page === "faq" ? [faqPage(faqItems)] : [],
-  });
+  return buildMeta(
+    {
+      ...pageText[page],
+      path: `/${page}`,
+      trail: homeTrail,
+      structuredData: page === "faq" ? [faqPage(faqItems)] : [],
+    },
+    companyIn(matches),
+  );
 };
 
 export default function StaticPage({ loaderData: { page, privacy } }: Route.ComponentProps) {

@@ -3,6 +3,7 @@ import { ErrorPanel } from "../components/status/error-panel.tsx";
 import { NotFoundPanel } from "../components/status/not-found-panel.tsx";
 import { RefusalPanel } from "../components/status/refusal-panel.tsx";
 import { findStatusPage } from "../content/status-pages.ts";
+import { companyIn } from "../lib/company.tsx";
 import { buildMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/status-page";
 
@@ -17,8 +18,10 @@ export function loader({ params }: Route.LoaderArgs) {
   return { page };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? buildMeta({ title: loaderData.page.title, description: loaderData.page.description }) : [];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? buildMeta({ title: loaderData.page.title, description: loaderData.page.description }, companyIn(matches))
+    : [];
 
 export default function StatusPage({ loaderData: { page } }: Route.ComponentProps) {
   if (page.kind === "not-found") return <NotFoundPanel />;

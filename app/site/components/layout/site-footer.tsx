@@ -1,5 +1,6 @@
+import type { SocialNetwork } from "../../../server/content/company-item.ts";
 import { footerLinks, footerServiceLinks, type NavLink } from "../../content/navigation.ts";
-import { type SocialNetwork, site } from "../../content/site.ts";
+import { useCompany } from "../../lib/company.tsx";
 import { ContactDetails } from "../ui/contact-details.tsx";
 import { Icon, type IconName } from "../ui/icon.tsx";
 import { Logo } from "../ui/logo.tsx";
@@ -11,10 +12,10 @@ const socialIcons: Record<SocialNetwork, IconName> = {
   YouTube: "youtube",
 };
 
-// A legal name often ends in "Ltd." already; the sentence must not end twice.
-const copyright = `© ${site.legalName.replace(/\.$/, "")}. All rights reserved.`;
-
 export function SiteFooter() {
+  const site = useCompany();
+  // A legal name often ends in "Ltd." already; the sentence must not end twice.
+  const copyright = `© ${site.legalName.replace(/\.$/, "")}. All rights reserved.`;
   return (
     <footer className="site-footer">
       <div className="site-footer__grid container">
@@ -22,8 +23,11 @@ export function SiteFooter() {
           <h2 id="footer-about" className="visually-hidden">
             About {site.name}
           </h2>
-          <Logo />
-          <p>{site.tagline}. Packaging boxes, commercial print and branding materials for businesses across India.</p>
+          <Logo name={site.name} />
+          <p>
+            {site.tagline ? `${site.tagline}. ` : ""}Packaging boxes, commercial print and branding materials for
+            businesses across India.
+          </p>
           <ul className="site-footer__socials">
             {site.socials.map((social) => (
               <li key={social.network}>

@@ -40,7 +40,7 @@ function openedBeforeWaking(): { menuOpen: boolean; openPath: string[] } {
  * submenus. `openPath` holds the open submenus from the outside in, so Escape
  * can close the innermost one and hand focus back to its button.
  */
-export function SiteHeader({ currentPath }: { currentPath: string }) {
+export function SiteHeader({ currentPath, companyName }: { currentPath: string; companyName: string }) {
   const [initial] = useState(openedBeforeWaking);
   const [menuOpen, setMenuOpen] = useState(initial.menuOpen);
   const [openPath, setOpenPath] = useState<string[]>(initial.openPath);
@@ -116,7 +116,7 @@ export function SiteHeader({ currentPath }: { currentPath: string }) {
     <header className="site-header">
       <div className="site-header__bar container">
         <a href={paths.home} className="site-header__brand">
-          <Logo />
+          <Logo name={companyName} />
         </a>
         <nav
           ref={navRef}

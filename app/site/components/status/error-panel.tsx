@@ -1,8 +1,8 @@
 import { createContext, useContext } from "react";
 import { pageText } from "../../content/pages.ts";
-import { site } from "../../content/site.ts";
 import { errorReference } from "../../content/status-pages.ts";
 import { paths } from "../../content/urls.ts";
+import { useCompany } from "../../lib/company.tsx";
 import { StatusPanel } from "./status-panel.tsx";
 
 const waysOn = [
@@ -27,6 +27,7 @@ export const ResponseStatusContext = createContext<number | null>(null);
 export function ErrorPanel({ status }: { status: number }) {
   const reference = useContext(RequestReferenceContext);
   const sent = useContext(ResponseStatusContext);
+  const site = useCompany();
   return (
     <StatusPanel status={sent ?? status} id="error-title" heading={pageText.error.heading} links={waysOn}>
       <p>

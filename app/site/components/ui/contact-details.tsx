@@ -1,8 +1,10 @@
-import { formatAddress, site } from "../../content/site.ts";
+import { formatCompanyAddress } from "../../../server/company.ts";
+import { useCompany } from "../../lib/company.tsx";
 import { Icon } from "./icon.tsx";
 
-/** Phone, e-mail and address from the settings, each one a working link where it can be. */
+/** Phone, e-mail and address as published, each one a working link where it can be. */
 export function ContactDetails({ withWhatsApp = false }: { withWhatsApp?: boolean }) {
+  const site = useCompany();
   return (
     <ul className="contact-details">
       <li>
@@ -23,7 +25,7 @@ export function ContactDetails({ withWhatsApp = false }: { withWhatsApp?: boolea
       </li>
       <li>
         <Icon name="map-pin" />
-        <address>{formatAddress()}</address>
+        <address>{formatCompanyAddress(site)}</address>
       </li>
     </ul>
   );

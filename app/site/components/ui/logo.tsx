@@ -1,5 +1,3 @@
-import { site } from "../../content/site.ts";
-
 /** The brand mark: a folded box drawn in the brand colours. Decorative beside the name. */
 export function LogoMark({ size = 40 }: { size?: number }) {
   return (
@@ -12,11 +10,12 @@ export function LogoMark({ size = 40 }: { size?: number }) {
   );
 }
 
-export function Logo() {
+/** The mark and the company's name; the name is handed in, as the header that shows it is an island. */
+export function Logo({ name }: { name: string }) {
   return (
     <span className="logo">
       <LogoMark />
-      <span className="logo__name">{site.name}</span>
+      <span className="logo__name">{name}</span>
     </span>
   );
 }

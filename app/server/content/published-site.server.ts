@@ -1,0 +1,78 @@
+import * as v from "valibot";
+import { type CompanySettings, companySchema } from "./company-item.ts";
+import type { ContentStore } from "./content-store.server.ts";
+
+type Log = Pick<Console, "info" | "warn" | "error">;
+
+/** What a page is rendered with, at one publication (0: none yet, the site's files). */
+export type PublishedContent = { readonly revision: number; readonly company: CompanySettings };
+
+/**
+ * The published content, held in memory so no page asks the database for it:
+ * read again when this instance publishes, and looked for every few seconds,
+ * so a publication made on another instance reaches this one within that time.
+ */
+export function watchPublishedContent(options: {
+  store: ContentStore;
+  seeds: { company: CompanySettings };
+  log: Log;
+  everyMs: number;
+}) {
+  const { store, seeds, log } = options;
+  let current: PublishedContent = { revision: 0, company: seeds.company };
+  const listeners = new Set<(content: PublishedContent) => void>();
+
+  /** An item as published, checked again by its schema: a bad row shows the seed rather than a broken page. */
+  function company(body: unknown): CompanySettings {
+    const parsed = v.safeParse(companySchema, body);
+    if (parsed.success) return parsed.output;
+    log.error("The published company details do not pass their schema; the site shows the seed's.");
+    return seeds.company;
+  }
+
+  async function refresh(drafts = false): Promise<PublishedContent> {
+    const revision = await store.revision();
+    if (!drafts && revision === current.revision) return current;
+    const bodies = await store.bodies({ drafts });
+    const content = { revision, company: company(bodies.company) };
+    if (drafts) return content;
+    current = content;
+    for (const listener of listeners) listener(content);
+    return content;
+  }
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const look = async () => {
+    try {
+      await refresh();
+    } catch (error) {
+      log.warn(`The published content could not be read: ${(error as Error).message}`);
+    }
+    if (!stopped) timer = setTimeout(look, options.everyMs).unref();
+  };
+
+  return {
+    /** Reads what is published now, before the first request; then keeps watching. */
+    async start(): Promise<void> {
+      await refresh();
+      timer = setTimeout(look, options.everyMs).unref();
+    },
+    current: (): PublishedContent => current,
+    /** After a publication by this instance: the new content at once, not at the next look. */
+    refresh: () => refresh(),
+    /** The content with every draft applied, for a preview; never kept. */
+    withDrafts: () => refresh(true),
+    /** Calls the listener whenever what visitors see changes. */
+    onChange(listener: (content: PublishedContent) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    stop(): void {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export type PublishedContentWatch = ReturnType<typeof watchPublishedContent>;
