@@ -71,11 +71,15 @@ app = createHttpApp({
   uploads: async () => (await site.services()).uploadServices(),
   getLoadContext: async (req, { requestId, log: requestLog }) =>
     (await site.services()).createLoadContext({
-      clientAddress: req.ip,
+      clientAddress: req?.ip,
       requestId,
       log: requestLog,
-      fileProblems: postedFormOf(req)?.fileProblems ?? [],
+      fileProblems: (req && postedFormOf(req)?.fileProblems) ?? [],
     }),
+  published: {
+    revision: () => services.publishedRevision(),
+    onPublished: (listener) => services.onPublished(listener),
+  },
 });
 const graceful = prepareGracefulStop(server);
 server.listen(config.port, config.host, () => {

@@ -18,6 +18,7 @@ import { healthChecks } from "./health.ts";
 import { type Log, requestIdFrom, type ServerLog } from "./log.ts";
 import { loggablePath } from "./loggable-path.ts";
 import { findPrerenderedPages, type PrerenderedPage, takeStatusPages } from "./prerendered-pages.ts";
+import { publishedPages } from "./published-pages.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 
 type AppOptions = {
@@ -31,7 +32,15 @@ type AppOptions = {
   /** Artwork uploads, when they are on. */
   uploads?: () => Promise<UploadServices | undefined>;
   /** What each request's loaders and actions see as their context, such as the client's address and the request's id. */
-  getLoadContext?: (req: Request, scope: RequestScope) => RouterContextProvider | Promise<RouterContextProvider>;
+  getLoadContext?: (
+    req: Request | undefined,
+    scope: RequestScope,
+  ) => RouterContextProvider | Promise<RouterContextProvider>;
+  /** The content the company published: its number (0: none yet), and news of the next one. */
+  published?: {
+    revision: () => number;
+    onPublished: (listener: (revision: number) => void) => () => void;
+  };
 } & (
   | {
       /** The client build: prerendered pages, status pages, hashed assets and public files. */
@@ -69,11 +78,27 @@ export function createHttpApp(options: AppOptions) {
     build,
     mode: process.env.NODE_ENV,
     getLoadContext: getLoadContext && ((req) => getLoadContext(req, scopeOf(req, log))),
+    renderContext: getLoadContext && (() => getLoadContext(undefined, scopeOf(undefined, log))),
   });
   const pages = "clientDir" in options ? findPrerenderedPages(options.clientDir) : new Map<string, PrerenderedPage>();
   const statusFiles = takeStatusPages(pages, `${statusPagesPath}/`);
-  const sendStatusPage = statusPageSender(statusFiles, (res, kind) =>
-    handleWithReactRouter.render(statusPageUrl(kind), res, statusPages[kind].status),
+  const revision = options.published?.revision ?? (() => 0);
+  const published = publishedPages({
+    revision,
+    render: handleWithReactRouter.renderResponse,
+    paths: [...pages.keys(), ...PRERENDERED_FILES],
+    log,
+  });
+  const renderAll = (at: number) => {
+    void published.renderAll().then((ms) => log.info(`Publication ${at}: every page rendered in ${ms} ms.`));
+  };
+  options.published?.onPublished(renderAll);
+  // Started after a publication: its pages are made now, before visitors ask for them.
+  if (revision() > 0) renderAll(revision());
+  // Once the company has published a change, the build's status pages are out of date: rendered instead.
+  const sendStatusPage = statusPageSender(
+    () => (revision() === 0 ? statusFiles : new Map()),
+    (res, kind) => handleWithReactRouter.render(statusPageUrl(kind), res, statusPages[kind].status),
   );
 
   app.use(identifyRequests(log));
@@ -101,6 +126,7 @@ export function createHttpApp(options: AppOptions) {
   app.use((req, res, next) => (req.path.endsWith(".data") ? sendStatusPage(res, "not-found") : next()));
 
   if ("clientDir" in options) {
+    app.use(published.middleware(pathWithoutQuery));
     app.use(builtFiles(options.clientDir, pages));
   } else {
     app.use(options.devAssets);
@@ -129,8 +155,8 @@ function identifyRequests(log: ServerLog) {
   };
 }
 
-function scopeOf(req: Request, log: ServerLog): RequestScope {
-  const scope = scopes.get(req);
+function scopeOf(req: Request | undefined, log: ServerLog): RequestScope {
+  const scope = req && scopes.get(req);
   if (scope) return scope;
   const requestId = requestIdFrom(undefined);
   return { requestId, log: log.forRequest(requestId) };
@@ -166,13 +192,13 @@ type SendStatusPage = (res: Response, kind: StatusPageKind) => void;
  * there is none (development) the page rendered by React Router.
  */
 function statusPageSender(
-  files: Map<string, PrerenderedPage>,
+  files: () => Map<string, PrerenderedPage>,
   render: (res: Response, kind: StatusPageKind) => Promise<void>,
 ): SendStatusPage {
   return (res, kind) => {
     const { status, heading } = statusPages[kind];
     res.status(status).setHeader("Cache-Control", "no-store");
-    const page = files.get(kind);
+    const page = files().get(kind);
     if (!page) {
       render(res, kind).catch(() => {
         if (!res.headersSent) res.type("text/plain").send(heading);
@@ -203,6 +229,15 @@ function servePrerenderedPage(pages: Map<string, PrerenderedPage>) {
       if (error && !visitorLeft(error) && !res.headersSent) next(error);
     });
   };
+}
+
+/** The files the build made besides pages that name the company's site address. */
+const PRERENDERED_FILES = ["/sitemap.xml", "/robots.txt"];
+
+/** A request's path, decoded, when it has no query: a query makes a page rendered for it, not served as kept. */
+function pathWithoutQuery(req: Request): string | undefined {
+  const [pathname, query] = splitUrl(req.originalUrl);
+  return query !== undefined || pathname === undefined ? undefined : safeDecode(pathname);
 }
 
 function splitUrl(url: string): [string | undefined, string | undefined] {

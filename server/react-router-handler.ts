@@ -8,6 +8,8 @@ type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode?: string;
   getLoadContext?: (req: Request) => RouterContextProvider | Promise<RouterContextProvider>;
+  /** The context of a render the server makes itself (a status page, a page for a publication): no visitor's request. */
+  renderContext?: () => RouterContextProvider | Promise<RouterContextProvider>;
 };
 
 /**
@@ -16,7 +18,7 @@ type Options = {
  * rendered page's Content-Security-Policy, which lists its own inline scripts,
  * takes the place of the default one, and a response never carries two.
  */
-export function reactRouterHandler({ build, mode, getLoadContext }: Options) {
+export function reactRouterHandler({ build, mode, getLoadContext, renderContext }: Options) {
   const handle = createRequestHandler(build, mode);
   const handler = async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -26,11 +28,15 @@ export function reactRouterHandler({ build, mode, getLoadContext }: Options) {
       next(error);
     }
   };
+  /** Renders a page of the site by its path, as it stands now. */
+  const renderPath = async (path: string) =>
+    handle(new globalThis.Request(new URL(path, "http://localhost")), await renderContext?.());
   /** Renders a page of the site by its path and sends it with the given status (for a status page with no file). */
   handler.render = async (path: string, res: Response, status: number) => {
-    const response = await handle(new globalThis.Request(new URL(path, "http://localhost")));
+    const response = await renderPath(path);
     await send(res.status(status), new globalThis.Response(response.body, { status, headers: response.headers }));
   };
+  handler.renderResponse = renderPath;
   return handler;
 }
 

@@ -24,6 +24,9 @@ export type SiteServices = {
   createLoadContext: (scope: RequestScope) => RouterContextProvider;
   /** Artwork uploads (resumable, and files in a form post), or undefined when they are off. */
   uploadServices: () => UploadServices | undefined;
+  /** The latest publication of the company's content (0: none, the build's pages are current). */
+  publishedRevision: () => number;
+  onPublished: (listener: (revision: number) => void) => () => void;
 };
 
 export type SiteBuild = {
@@ -41,7 +44,9 @@ function servicesOf(build: ServerBuild, where: string): SiteServices {
     !entry.stopSiteServices ||
     !entry.readiness ||
     !entry.createLoadContext ||
-    !entry.uploadServices
+    !entry.uploadServices ||
+    !entry.publishedRevision ||
+    !entry.onPublished
   ) {
     throw new Error(`The server build at ${where} is out of date: run "npm run build" again.`);
   }

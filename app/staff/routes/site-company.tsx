@@ -58,7 +58,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (fields?.intent === "publish") {
     refuseUnless(member, "canPublish");
     const publication = await content.publish([ITEM], member.id);
-    if (publication) await recordSiteChange(member, "site published", `${ITEM} (publication ${publication})`);
+    if (publication) {
+      await siteServices().publishedContent.refresh();
+      await recordSiteChange(member, "site published", `${ITEM} (publication ${publication})`);
+    }
     return redirect(`${staffPaths.siteItem(ITEM)}?notice=published`, 303);
   }
   refuseUnless(member, abilityToChange(ITEM));

@@ -34,8 +34,10 @@ export async function action({ request }: Route.ActionArgs) {
   const chosen = EDITED_ITEMS.filter((item) => fields[choice(item)] === "yes");
   if (chosen.length === 0) return data({ problem: text.nothingChosen }, { status: 400 });
   const publication = await siteServices().siteContent.publish(chosen, member.id);
-  if (publication)
+  if (publication) {
+    await siteServices().publishedContent.refresh();
     await recordSiteChange(member, "site published", `${chosen.join(", ")} (publication ${publication})`);
+  }
   return redirect(`${staffPaths.site}?notice=published`, 303);
 }
 
