@@ -4,34 +4,26 @@ import { statusPagesPath } from "../app/site/content/urls.ts";
 import { contentSecurityPolicy } from "../app/site/lib/csp.ts";
 import { isStaffPath } from "../app/staff/paths.ts";
 import { canonicalPath } from "../server/canonical-address.ts";
-import { findPrerenderedPages } from "../server/prerendered-pages.ts";
 
 /** Where the build writes the maps that deploy/nginx/print-site.conf includes, relative to the build folder. */
 const nginxMapsFile = "nginx/print-site-files.conf";
 
 /**
  * The addresses nginx may answer from the client build itself, exactly those
- * Node answers with a file: each prerendered page at its one address (never a
- * status page), each hashed asset and each other public file. An address is
- * listed only when its spelling needs no percent-encoding and Node would not
- * redirect it, so nginx never has to decode or tidy one: anything else goes to
- * Node. Each page comes with the Content-Security-Policy Node sends with it.
+ * Node answers with a file: each hashed asset and each other public file. The
+ * pages, and the files that name the site's own address (robots.txt, the
+ * sitemap), are Node's: once the company publishes a change they are no longer
+ * the build's, and each instance serves the latest publication's version
+ * (server/published-pages.ts). An address is listed only when its spelling
+ * needs no percent-encoding and Node would not redirect it, so nginx never has
+ * to decode or tidy one: anything else goes to Node.
  */
 export function nginxMaps(clientDir: string): string {
-  const pages = findPrerenderedPages(clientDir);
   const files: [address: string, file: string][] = [];
-  const policies: [file: string, policy: string][] = [];
-  for (const [address, page] of pages) {
-    if (leftToNode(address)) continue;
-    const file = `/${path.relative(clientDir, page.file).split(path.sep).join("/")}`;
-    files.push([address, file]);
-    policies.push([file, page.contentSecurityPolicy]);
-  }
   for (const file of publicFiles(clientDir)) {
-    if (!leftToNode(file)) files.push([file, file]);
+    if (!leftToNode(file) && !PUBLISHED_FILES.has(file)) files.push([file, file]);
   }
   files.sort(byFirst);
-  policies.sort(byFirst);
 
   return [
     "# Written by the build (vite/nginx-maps.ts) for deploy/nginx/print-site.conf; reload nginx after each build.",
@@ -44,10 +36,9 @@ export function nginxMaps(clientDir: string): string {
     ...files.map(([address, file]) => `    "~^${address.replaceAll(".", "\\.")}$" ${quote(file)};`),
     "}",
     "",
-    "# The Content-Security-Policy of each page: its own inline scripts and styles, by hash.",
+    "# The Content-Security-Policy Node sends with a file that is not a page.",
     "map $print_site_file $print_site_policy {",
     `    default ${quote(contentSecurityPolicy())};`,
-    ...policies.map(([file, policy]) => `    ${quote(file)} ${quote(policy)};`),
     "}",
     "",
   ].join("\n");
@@ -59,6 +50,9 @@ export function writeNginxMaps(buildDir: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, nginxMaps(path.join(buildDir, "client")));
 }
+
+/** Files whose content names the site's own address, which the company may change. */
+const PUBLISHED_FILES = new Set(["/robots.txt", "/sitemap.xml"]);
 
 /** The client build's files other than pages, as addresses. */
 function publicFiles(clientDir: string): string[] {
