@@ -55,6 +55,18 @@ function inboxAddresses(): { what: string; method: "GET" | "POST"; target: strin
     { what: "a quotation saved", method: "POST", target: staffPaths.editQuotation(existing, 1), body: "intent=save" },
     { what: "a quotation's PDF", method: "GET", target: staffPaths.quotationPdf(existing, 1) },
     { what: "a quotation of a missing inquiry", method: "GET", target: staffPaths.quotation(missing, 1) },
+    { what: "the site's content", method: "GET", target: staffPaths.site },
+    { what: "drafts published", method: "POST", target: staffPaths.site, body: "publish-company=yes" },
+    { what: "the company's details", method: "GET", target: staffPaths.siteItem("company") },
+    {
+      what: "the company's details saved",
+      method: "POST",
+      target: staffPaths.siteItem("company"),
+      body: "intent=save",
+    },
+    { what: "an item's history", method: "GET", target: staffPaths.siteHistory("company") },
+    { what: "a version brought back", method: "POST", target: staffPaths.siteHistory("company"), body: "version=1" },
+    { what: "the history of no item", method: "GET", target: staffPaths.siteHistory("nothing") },
   ];
 }
 
