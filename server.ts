@@ -69,16 +69,18 @@ app = createHttpApp({
   // Not ready from the moment a stop begins, so a proxy sends new visitors to another instance while this one finishes.
   readiness: async () => (stopping ? { ready: false, reason: "stopping" } : (await site.services()).readiness()),
   uploads: async () => (await site.services()).uploadServices(),
-  getLoadContext: async (req, { requestId, log: requestLog }) =>
+  getLoadContext: async (req, { requestId, log: requestLog, site: content }) =>
     (await site.services()).createLoadContext({
       clientAddress: req?.ip,
       requestId,
       log: requestLog,
       fileProblems: (req && postedFormOf(req)?.fileProblems) ?? [],
+      site: content,
     }),
   published: {
     revision: () => services.publishedRevision(),
     onPublished: (listener) => services.onPublished(listener),
+    preview: async (request) => (await site.services()).previewContent(request),
   },
 });
 const graceful = prepareGracefulStop(server);

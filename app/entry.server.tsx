@@ -11,12 +11,14 @@ import {
   requestLogContext,
   storeBusyContext,
 } from "./request-context.server.ts";
+import type { PublishedContent } from "./server/content/published-site.server.ts";
 import {
   type Log,
   type StartOptions,
   siteServices,
   startSiteServices as start,
 } from "./server/site-services.server.ts";
+import { sessionIdFrom } from "./server/staff/cookie.server.ts";
 import { isBusy } from "./server/store/db.server.ts";
 import { serviceContent } from "./service-content.server.ts";
 import { RequestReferenceContext, ResponseStatusContext } from "./site/components/status/error-panel.tsx";
@@ -31,6 +33,13 @@ export { readiness, stopSiteServices, uploadServices } from "./server/site-servi
 /** A request's load context, rendering with what is published now unless the request brings its own content (a preview). */
 export function createLoadContext(scope: RequestScope): RouterContextProvider {
   return loadContextFor({ ...scope, site: scope.site ?? siteServices().publishedContent.current() });
+}
+
+/** The content with every draft applied, for a signed-in staff member's preview; undefined without a session. */
+export async function previewContent(request: Request): Promise<PublishedContent | undefined> {
+  const id = sessionIdFrom(request);
+  const session = id && (await siteServices().staff.sessions.find(id));
+  return session ? siteServices().publishedContent.withDrafts() : undefined;
 }
 
 /** The number of the latest publication (0: none, the build's prerendered pages are what visitors see). */

@@ -20,6 +20,7 @@ import { buildMeta } from "./site/lib/meta.ts";
 import { preloaderMs } from "./site/lib/preloader.ts";
 import { svgDataUrl } from "./site/lib/svg-data-url.ts";
 import siteCss from "./site/styles/site.css?inline";
+import { PreviewBanner } from "./staff/components/preview-banner.tsx";
 import { StaffNotFound } from "./staff/components/staff-not-found.tsx";
 import { StaffOwnersOnly } from "./staff/components/staff-owners-only.tsx";
 import { ownersOnlyText } from "./staff/content/roles.ts";
@@ -37,7 +38,8 @@ export const links: Route.LinksFunction = () => [
 
 /** The company's details every page's frame shows, as published (none at build time: the site's files). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { company: context.get(siteContentContext)?.company ?? null };
+  const content = context.get(siteContentContext);
+  return { company: content?.company ?? null, preview: content?.preview ?? false };
 }
 
 export const meta: Route.MetaFunction = ({ error, location, matches }) => {
@@ -48,16 +50,26 @@ export const meta: Route.MetaFunction = ({ error, location, matches }) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const currentPath = normalizePath(useLocation().pathname);
-  const company = useRouteLoaderData<typeof loader>("root")?.company;
+  const root = useRouteLoaderData<typeof loader>("root");
   if (isStaffPath(currentPath)) return <StaffLayout>{children}</StaffLayout>;
   return (
-    <CompanyProvider company={company}>
-      <PublicLayout currentPath={currentPath}>{children}</PublicLayout>
+    <CompanyProvider company={root?.company}>
+      <PublicLayout currentPath={currentPath} preview={root?.preview ?? false}>
+        {children}
+      </PublicLayout>
     </CompanyProvider>
   );
 }
 
-function PublicLayout({ currentPath, children }: { currentPath: string; children: ReactNode }) {
+function PublicLayout({
+  currentPath,
+  preview,
+  children,
+}: {
+  currentPath: string;
+  preview: boolean;
+  children: ReactNode;
+}) {
   const company = useCompany();
   return (
     <html lang="en">
@@ -69,6 +81,7 @@ function PublicLayout({ currentPath, children }: { currentPath: string; children
         </noscript>
       </FrameHead>
       <body>
+        {preview && <PreviewBanner />}
         <SkipLink />
         <Preloader durationMs={preloaderMs} />
         <Island name="site-header" component={SiteHeader} props={{ currentPath, companyName: company.name }} />

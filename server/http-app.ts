@@ -3,14 +3,15 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { contactBodyLimitBytes } from "../app/server/contact/contact-spec.ts";
+import type { PublishedContent } from "../app/server/content/published-site.server.ts";
 import type { Readiness } from "../app/server/readiness.server.ts";
 import type { ServerSettings } from "../app/server/settings/settings.server.ts";
 import { quoteUploadsPath } from "../app/server/uploads/artwork-kinds.ts";
 import type { UploadServices } from "../app/server/uploads/uploads.server.ts";
 import { type StatusPageKind, statusPages } from "../app/site/content/status-pages.ts";
-import { paths, statusPagesPath, statusPageUrl } from "../app/site/content/urls.ts";
+import { pagePaths, paths, statusPagesPath, statusPageUrl } from "../app/site/content/urls.ts";
 import { contentSecurityPolicy } from "../app/site/lib/csp.ts";
-import { isStaffPath } from "../app/staff/paths.ts";
+import { isStaffPath, staffPaths } from "../app/staff/paths.ts";
 import { canonicalAddress, canonicalPath } from "./canonical-address.ts";
 import { formPostsWithFiles, postedFormOf, uploadAddress } from "./file-posts.ts";
 import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
@@ -40,6 +41,8 @@ type AppOptions = {
   published?: {
     revision: () => number;
     onPublished: (listener: (revision: number) => void) => () => void;
+    /** The content with its drafts, for a request that carries a staff session; undefined for anyone else. */
+    preview: (request: globalThis.Request) => Promise<PublishedContent | undefined>;
   };
 } & (
   | {
@@ -54,8 +57,8 @@ type AppOptions = {
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-/** The request's id and the log that marks its lines with it. */
-type RequestScope = { requestId: string; log: Log };
+/** The request's id and the log that marks its lines with it; for a preview, the content with its drafts. */
+type RequestScope = { requestId: string; log: Log; site?: PublishedContent };
 
 const scopes = new WeakMap<Request, RequestScope>();
 
@@ -74,6 +77,8 @@ export function createHttpApp(options: AppOptions) {
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
+  const previewContext = async (req: Request, site: PublishedContent) =>
+    getLoadContext?.(req, { ...scopeOf(req, log), site });
   const handleWithReactRouter = reactRouterHandler({
     build,
     mode: process.env.NODE_ENV,
@@ -136,6 +141,11 @@ export function createHttpApp(options: AppOptions) {
     res.setHeader("Cache-Control", "no-cache");
     next();
   });
+  if (options.published)
+    app.get(
+      `${previewPath}{/*page}`,
+      preview(options.published.preview, previewContext, handleWithReactRouter.renderResponse),
+    );
   app.all("/{*splat}", handleWithReactRouter);
   app.use(lastResort(sendStatusPage, log));
   return app;
@@ -228,6 +238,46 @@ function servePrerenderedPage(pages: Map<string, PrerenderedPage>) {
     res.sendFile(page.file, { headers: { "Content-Type": "text/html; charset=utf-8" } }, (error) => {
       if (error && !visitorLeft(error) && !res.headersSent) next(error);
     });
+  };
+}
+
+const previewPath = staffPaths.sitePreview;
+
+/**
+ * A page of the public site with every draft applied, for signed-in staff only
+ * (anyone else is sent to sign in, as everywhere under /inbox). It lives under
+ * /inbox, so it is never stored by a browser or proxy nor indexed; its links to
+ * other pages stay in the preview.
+ */
+function preview(
+  contentFor: (request: globalThis.Request) => Promise<PublishedContent | undefined>,
+  contextFor: (req: Request, site: PublishedContent) => Promise<RouterContextProvider | undefined>,
+  render: (path: string, context?: RouterContextProvider) => Promise<globalThis.Response>,
+): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const content = await contentFor(
+        new globalThis.Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, {
+          headers: { cookie: req.headers.cookie ?? "" },
+        }),
+      );
+      // The same answer as every staff address gives without a session.
+      if (!content) return void res.status(303).setHeader("Location", staffPaths.signIn).end();
+      const page = `/${((req.params as { page?: string[] }).page ?? []).join("/")}`;
+      const response = await render(page, await contextFor(req, content));
+      const html = (await response.text()).replace(
+        /href="(\/[^"#?]*)([#?][^"]*)?"/g,
+        (link, path: string, rest = "") =>
+          pagePaths().includes(path) ? `href="${previewPath}${path === "/" ? "" : path}${rest}"` : link,
+      );
+      res.status(response.status);
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      const policy = response.headers.get("Content-Security-Policy");
+      if (policy) res.setHeader("Content-Security-Policy", policy);
+      res.send(html);
+    } catch (error) {
+      next(error);
+    }
   };
 }
 

@@ -29,8 +29,8 @@ export function reactRouterHandler({ build, mode, getLoadContext, renderContext 
     }
   };
   /** Renders a page of the site by its path, as it stands now. */
-  const renderPath = async (path: string) =>
-    handle(new globalThis.Request(new URL(path, "http://localhost")), await renderContext?.());
+  const renderPath = async (path: string, context?: RouterContextProvider) =>
+    handle(new globalThis.Request(new URL(path, "http://localhost")), context ?? (await renderContext?.()));
   /** Renders a page of the site by its path and sends it with the given status (for a status page with no file). */
   handler.render = async (path: string, res: Response, status: number) => {
     const response = await renderPath(path);

@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { RequestScope } from "../app/request-context.server.ts";
+import type { PublishedContent } from "../app/server/content/published-site.server.ts";
 import type { Readiness } from "../app/server/readiness.server.ts";
 import type { UploadServices } from "../app/server/uploads/uploads.server.ts";
 import type { Log } from "./log.ts";
@@ -27,6 +28,8 @@ export type SiteServices = {
   /** The latest publication of the company's content (0: none, the build's pages are current). */
   publishedRevision: () => number;
   onPublished: (listener: (revision: number) => void) => () => void;
+  /** The content with its drafts, for a request from signed-in staff; undefined for anyone else. */
+  previewContent: (request: globalThis.Request) => Promise<PublishedContent | undefined>;
 };
 
 export type SiteBuild = {
@@ -46,7 +49,8 @@ function servicesOf(build: ServerBuild, where: string): SiteServices {
     !entry.createLoadContext ||
     !entry.uploadServices ||
     !entry.publishedRevision ||
-    !entry.onPublished
+    !entry.onPublished ||
+    !entry.previewContent
   ) {
     throw new Error(`The server build at ${where} is out of date: run "npm run build" again.`);
   }

@@ -35,6 +35,8 @@ export const staffPaths = {
   site: `${staffAreaPath}/site`,
   siteItem: (item: string) => `${staffAreaPath}/site/${encodeURIComponent(item)}`,
   siteHistory: (item: string) => `${staffAreaPath}/site/${encodeURIComponent(item)}/history`,
+  /** The public pages with every draft applied: this address shows the home page, and /about under it the about page. */
+  sitePreview: `${staffAreaPath}/site/preview`,
   erase: (reference: string) => `${staffAreaPath}/${encodeURIComponent(reference)}/erase`,
 } as const;
 

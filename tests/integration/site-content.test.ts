@@ -150,6 +150,44 @@ describe("the company's details, edited by an owner", () => {
   });
 });
 
+describe("the preview", () => {
+  test("staff see every page with the drafts, marked as a preview, never stored or indexed; its links stay in the preview", async () => {
+    const server = await site();
+    const owner = await session(server, await account(server));
+    await save(server, owner, { ...(await openEditor(server, owner)), phone: newPhone });
+    const cookie = await session(server, await account(server, "staff"));
+
+    const preview = await ask(server, "/inbox/site/preview/about", {}, { Cookie: cookie });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("cache-control")).toBe("no-store");
+    expect(preview.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    const page = await preview.text();
+    expect(page).toContain("Preview: the site with its drafts.");
+    expect(page).toContain(newPhone);
+    expect(page).toContain('href="/inbox/site/preview/services/cake"');
+    expect(page).toContain('href="/inbox/site/preview"');
+    expect(page).not.toMatch(/href="\/about"/);
+
+    const home = await (await ask(server, "/inbox/site/preview", {}, { Cookie: cookie })).text();
+    expect(home).toContain(newPhone);
+    expect(await (await ask(server, "/about")).text()).not.toContain(newPhone);
+    expect(await (await ask(server, "/about")).text()).not.toContain("Preview: the site with its drafts.");
+  });
+
+  test("without a session the preview sends the visitor to sign in and shows nothing", async () => {
+    const server = await site();
+    for (const path of ["/inbox/site/preview", "/inbox/site/preview/about", "/inbox/site/preview/no-such-page"]) {
+      const response = await ask(server, path);
+      expect([path, response.status, response.headers.get("location"), await response.text()]).toEqual([
+        path,
+        303,
+        "/inbox/sign-in",
+        expect.not.stringContaining("<main"),
+      ]);
+    }
+  });
+});
+
 describe("who may change the site", () => {
   test("every address of the editor sends a visitor without a session to the sign-in page", async () => {
     const server = await site();

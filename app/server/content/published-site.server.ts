@@ -4,8 +4,15 @@ import type { ContentStore } from "./content-store.server.ts";
 
 type Log = Pick<Console, "info" | "warn" | "error">;
 
-/** What a page is rendered with, at one publication (0: none yet, the site's files). */
-export type PublishedContent = { readonly revision: number; readonly company: CompanySettings };
+/**
+ * What a page is rendered with, at one publication (0: none yet, the site's
+ * files), or with every draft applied for a preview.
+ */
+export type PublishedContent = {
+  readonly revision: number;
+  readonly company: CompanySettings;
+  readonly preview?: true;
+};
 
 /**
  * The published content, held in memory so no page asks the database for it:
@@ -35,7 +42,7 @@ export function watchPublishedContent(options: {
     if (!drafts && revision === current.revision) return current;
     const bodies = await store.bodies({ drafts });
     const content = { revision, company: company(bodies.company) };
-    if (drafts) return content;
+    if (drafts) return { ...content, preview: true };
     current = content;
     for (const listener of listeners) listener(content);
     return content;

@@ -100,6 +100,12 @@ export const companyEditorText = {
   } satisfies Record<CompanyProblem, string>,
 };
 
+export const previewText = {
+  banner: "Preview: the site with its drafts. Visitors see the published version until the drafts are published.",
+  back: "Back to the site's content",
+  open: "Preview the site with its drafts",
+};
+
 export const historyText = {
   title: (item: string) => `History of ${item}`,
   heading: (item: string) => `History: ${item}`,

@@ -12,7 +12,7 @@ import { may } from "../../server/staff/roles.ts";
 import { CompanyForm } from "../components/site/company-form.tsx";
 import { ConflictPanel } from "../components/site/conflict-panel.tsx";
 import { StaffPage } from "../components/staff-page.tsx";
-import { siteEditorText, companyEditorText as text } from "../content/site-editor.ts";
+import { previewText, siteEditorText, companyEditorText as text } from "../content/site-editor.ts";
 import { staffPageHeaders, staffPageMeta } from "../lib/page.ts";
 import { requireStaff } from "../lib/require-staff.server.ts";
 import {
@@ -106,6 +106,9 @@ export default function SiteCompany({ loaderData, actionData }: Route.ComponentP
     >
       <h1>{text.heading}</h1>
       <p>{text.intro}</p>
+      <p>
+        <a href={staffPaths.sitePreview}>{previewText.open}</a>
+      </p>
       {draft && <p className="staff-notice">{text.draftNote(draft.saved, draft.savedBy)}</p>}
       {!mayChange && <p className="staff-notice">{siteEditorText.ownersOnly}</p>}
       {actionData?.conflict && <ConflictPanel {...actionData.conflict} />}

@@ -3,7 +3,7 @@ import { siteServices } from "../../server/site-services.server.ts";
 import { may } from "../../server/staff/roles.ts";
 import { StaffField } from "../components/staff-field.tsx";
 import { StaffPage } from "../components/staff-page.tsx";
-import { siteEditorText as text } from "../content/site-editor.ts";
+import { previewText, siteEditorText as text } from "../content/site-editor.ts";
 import { staffPageHeaders, staffPageMeta } from "../lib/page.ts";
 import { requireStaff } from "../lib/require-staff.server.ts";
 import { EDITED_ITEMS, recordSiteChange, refuseUnless, versionSummary } from "../lib/site-editor.server.ts";
@@ -57,6 +57,9 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
     >
       <h1>{text.heading}</h1>
       <p>{text.intro}</p>
+      <p>
+        <a href={staffPaths.sitePreview}>{previewText.open}</a>
+      </p>
       <table className="site-table">
         <thead>
           <tr>
