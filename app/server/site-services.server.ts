@@ -200,6 +200,17 @@ export async function stopSiteServices(): Promise<void> {
   await running.db.close();
 }
 
+/**
+ * The content handed in, with the company's details as published now: a mail
+ * or a quotation sent after a publication names the company as it then is.
+ */
+function liveContent(content: ServiceContent, published: PublishedContentWatch): ServiceContent {
+  return Object.defineProperty({ ...content }, "company", {
+    get: () => published.current().company,
+    enumerable: true,
+  });
+}
+
 async function open(log: Log, content: ServiceContent): Promise<Running> {
   const env = siteSettings(content.company);
   let db: Database;
@@ -236,7 +247,6 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
   };
   const jobs = startJobRuntime({ db, log });
   const artworkChecks = uploads ? createArtworkChecks(db, content.quoteForm.words) : undefined;
-  const quotations = createQuotations(db, content.inbox, content);
   const siteContent = createContentStore({ db, seeds: content.seeds });
   await siteContent.seed();
   const publishedContent = watchPublishedContent({
@@ -246,9 +256,11 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
     everyMs: CONTENT_WATCH_MS,
   });
   await publishedContent.start();
+  const live = liveContent(content, publishedContent);
+  const quotations = createQuotations(db, content.inbox, live);
   const common = {
     env,
-    content,
+    content: live,
     db,
     store,
     audit,
@@ -267,7 +279,7 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
   if (!env.smtp) return common;
 
   const mails = createMailRegistry();
-  registerMails(mails, { env, content, db, store, staff, quotations });
+  registerMails(mails, { env, content: live, db, store, staff, quotations });
   const mailer = createMailer(env.smtp);
   const worker = startOutboxWorker({
     outbox,

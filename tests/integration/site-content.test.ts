@@ -2,6 +2,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, test } from "vitest";
 import { site as filesCompany } from "../../app/site/content/site.ts";
 import { startSite } from "../support/start-site.ts";
+import { sendInquiry } from "./support/contact-form.ts";
+import { startMailCatcher } from "./support/mail-catcher.ts";
 import {
   account,
   ask,
@@ -147,6 +149,32 @@ describe("the company's details, edited by an owner", () => {
     const page = await (await ask(server, "/")).text();
     expect(page).not.toContain("<script>alert(1)</script>");
     expect(page).toContain("Print &lt;script&gt;alert(1)&lt;/script&gt; House");
+  });
+});
+
+describe("what the services write after a publication", () => {
+  test("the visitor's acknowledgement names the company and its phone as published", async () => {
+    const catcher = await startMailCatcher();
+    try {
+      const server = await site({ SMTP_HOST: "127.0.0.1", SMTP_PORT: String(catcher.port) });
+      const cookie = await session(server, await account(server));
+      await save(server, cookie, {
+        ...(await openEditor(server, cookie)),
+        name: "Sharma Print House",
+        phone: newPhone,
+      });
+      await publish(server, cookie);
+      const reference = await sendInquiry(server.url);
+      const mails = await catcher.waitForMails(2);
+      const acknowledgement = mails.find((mail) => {
+        const subject = mail.header("subject") ?? "";
+        return subject.includes(reference) && !subject.startsWith("Inquiry ");
+      });
+      expect(acknowledgement?.text).toContain("Thank you for writing to Sharma Print House");
+      expect(acknowledgement?.text).toContain(newPhone);
+    } finally {
+      await catcher.close();
+    }
   });
 });
 

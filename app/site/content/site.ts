@@ -42,8 +42,6 @@ export const site = {
   ],
 } as const;
 
-export type SocialNetwork = (typeof site.socials)[number]["network"];
-
 /**
  * The details above in the shape the owner edits them: what a fresh database
  * starts from, and what a page shows where no published version is at hand

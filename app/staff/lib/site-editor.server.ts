@@ -42,8 +42,6 @@ export function versionSummary(version: ContentVersion) {
   };
 }
 
-export type VersionSummary = ReturnType<typeof versionSummary>;
-
 /** Records a change to the site's content in the audit log: the item and the version, nothing else. */
 export async function recordSiteChange(member: StaffMember, action: string, detail: string): Promise<void> {
   await siteServices().audit.record({ actor: member.email, action, detail });
