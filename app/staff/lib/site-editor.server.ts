@@ -1,12 +1,15 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { ContentVersion } from "../../server/content/content-store.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { may, type StaffAbility } from "../../server/staff/roles.ts";
 import type { StaffMember } from "../../server/staff/sessions.server.ts";
 import { siteEditorText as text } from "../content/site-editor.ts";
+import { staffPaths } from "../paths.ts";
+import { requireStaff } from "./require-staff.server.ts";
+import { readStaffForm } from "./staff-requests.server.ts";
 
 /** The items the company edits, in the order the site's page lists them. */
-export const EDITED_ITEMS = ["company"] as const;
+export const EDITED_ITEMS = ["company", "gst-rates"] as const;
 export type EditedItem = (typeof EDITED_ITEMS)[number];
 
 export function isEditedItem(value: string | undefined): value is EditedItem {
@@ -15,7 +18,7 @@ export function isEditedItem(value: string | undefined): value is EditedItem {
 
 /** What changing an item takes: the company's details and tax settings are an owner's to change. */
 export function abilityToChange(item: EditedItem): StaffAbility {
-  return item === "company" ? "canChangeCompanyAndTax" : "canEditDrafts";
+  return item === "company" || item === "gst-rates" ? "canChangeCompanyAndTax" : "canEditDrafts";
 }
 
 /** A change this person may not make: refused with 403, on the staff area's error page. */
@@ -71,4 +74,73 @@ export function differences(version: unknown, against: unknown): { path: string;
   return paths
     .filter((path) => (was.get(path) ?? "") !== (now.get(path) ?? ""))
     .map((path) => ({ path, was: was.get(path) ?? "", now: now.get(path) ?? "" }));
+}
+
+/** The largest editor's form: the rate table at its longest, percent-encoded. */
+const EDITOR_FORM_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * What every item's editor answers: publishing and discarding its draft (an
+ * owner publishes; changing the item takes what abilityToChange says), and a
+ * save, which the editor's own `save` reads from the form.
+ */
+export async function answerEditor<T>(
+  request: Request,
+  item: EditedItem,
+  fieldNames: readonly string[],
+  save: (fields: Record<string, string>, member: StaffMember) => Promise<T>,
+): Promise<T | Response> {
+  const member = await requireStaff(request);
+  const fields = await readStaffForm(request, ["intent", "basedOn", ...fieldNames], EDITOR_FORM_LIMIT_BYTES);
+  const content = siteServices().siteContent;
+  if (fields?.intent === "publish") {
+    refuseUnless(member, "canPublish");
+    const publication = await content.publish([item], member.id);
+    if (publication) {
+      await siteServices().publishedContent.refresh();
+      await recordSiteChange(member, "site published", `${item} (publication ${publication})`);
+    }
+    return redirect(`${staffPaths.siteItem(item)}?notice=published`, 303);
+  }
+  refuseUnless(member, abilityToChange(item));
+  if (fields?.intent === "discard") {
+    if (await content.discardDraft(item)) await recordSiteChange(member, "site draft discarded", item);
+    return redirect(`${staffPaths.siteItem(item)}?notice=discarded`, 303);
+  }
+  if (fields?.intent !== "save") throw data(text.unreadable, { status: 400 });
+  return save(fields, member);
+}
+
+/** A conflict as an editor shows it: who saved the newer version, when, and where it differs from the form. */
+export type ConflictShown = { by: string | null; when: string; lines: { path: string; was: string; now: string }[] };
+
+/** Saves the item's draft from the version the form was opened on; the redirect, or the conflict to show. */
+export async function saveItemDraft(
+  item: EditedItem,
+  body: unknown,
+  basedOn: string | undefined,
+  member: StaffMember,
+): Promise<Response | ConflictShown> {
+  const outcome = await siteServices().siteContent.saveDraft(item, body, { basedOn: Number(basedOn), by: member.id });
+  if ("conflict" in outcome) {
+    const { latest } = outcome.conflict;
+    return { by: latest.savedBy?.name ?? null, when: shownTime(latest.savedAt), lines: differences(body, latest.body) };
+  }
+  await recordSiteChange(member, "site draft saved", `${item} version ${outcome.saved.version}`);
+  return redirect(`${staffPaths.siteItem(item)}?notice=saved`, 303);
+}
+
+/** What an editor's loader gives its page: the version to edit, the draft's line, and what this person may do. */
+export async function editorState(request: Request, item: EditedItem) {
+  const member = await requireStaff(request);
+  const { published, draft } = await siteServices().siteContent.state(item);
+  const editing = draft ?? published;
+  return {
+    member,
+    body: editing.body,
+    basedOn: editing.version,
+    draft: draft ? versionSummary(draft) : null,
+    mayChange: may(member.role, abilityToChange(item)),
+    mayPublish: may(member.role, "canPublish"),
+  };
 }
