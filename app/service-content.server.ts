@@ -30,5 +30,5 @@ export const serviceContent: ServiceContent = {
   billing,
   artworkRefusals: artworkText,
   quoteForm: quoteFormContent,
-  seeds: { company: companySeed },
+  seeds: { company: companySeed, "gst-rates": billing.gstRateTable },
 };

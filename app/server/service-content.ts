@@ -4,6 +4,7 @@ import type { QuoteFormContent } from "./contact/quote-spec.ts";
 import type { CompanySettings } from "./content/company-item.ts";
 import type { InboxWords } from "./inbox/statuses.ts";
 import type { BillingSettings } from "./quotations/billing.ts";
+import type { GstRateTable } from "./quotations/gst-rates.ts";
 import type { StaffWords } from "./staff/password-limits.ts";
 import type { StaffLinks } from "./staff/staff-links.ts";
 import type { ArtworkRefusalWords } from "./uploads/artwork-kinds.ts";
@@ -36,6 +37,6 @@ export type ServiceContent = {
   readonly seeds: ContentSeeds;
 };
 
-export type ContentSeeds = { readonly company: CompanySettings };
+export type ContentSeeds = { readonly company: CompanySettings; readonly "gst-rates": GstRateTable };
 
 export type AccountButtonWords = { readonly signOutEverywhere: string; readonly removePasskeysToo: string };

@@ -30,7 +30,9 @@ import {
 } from "./previews/artwork-checks.server.ts";
 import { createArtworkChecker } from "./previews/check-artwork.server.ts";
 import { findTools, missingPackages, sandboxFor } from "./previews/tools.server.ts";
+import type { BillingSettings } from "./quotations/billing.ts";
 import { digestJob, digestMail, waitingInquiries } from "./quotations/digest.server.ts";
+import type { GstRateTable } from "./quotations/gst-rates.ts";
 import { queuedQuotationMail } from "./quotations/quotation-mails.server.ts";
 import { createQuotations, type Quotations } from "./quotations/quotations.server.ts";
 import type { Readiness } from "./readiness.server.ts";
@@ -201,14 +203,23 @@ export async function stopSiteServices(): Promise<void> {
 }
 
 /**
- * The content handed in, with the company's details as published now: a mail
- * or a quotation sent after a publication names the company as it then is.
+ * The content handed in, with the company's details and the GST rate table as
+ * published now: a mail or a quotation made after a publication follows it.
  */
 function liveContent(content: ServiceContent, published: PublishedContentWatch): ServiceContent {
-  return Object.defineProperty({ ...content }, "company", {
-    get: () => published.current().company,
-    enumerable: true,
-  });
+  return Object.defineProperties(
+    { ...content },
+    {
+      company: { get: () => published.current().company, enumerable: true },
+      billing: { get: () => liveBilling(content.billing, published.current().gstRates), enumerable: true },
+    },
+  );
+}
+
+/** The billing settings with the rate table as published; a line may carry any rate the table gives. */
+function liveBilling(billing: BillingSettings, table: GstRateTable): BillingSettings {
+  const rates = [...new Set([...billing.gstRates, ...table.map((entry) => entry.rate)])].sort((a, b) => a - b);
+  return { ...billing, gstRateTable: table, gstRates: rates };
 }
 
 async function open(log: Log, content: ServiceContent): Promise<Running> {

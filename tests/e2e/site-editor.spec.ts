@@ -110,3 +110,16 @@ test("staff read the company's details but cannot change or publish them; the ed
   expect(refused.status()).toBe(403);
   expect(await refused.text()).toContain("Only an owner may do this");
 });
+
+test("the GST rate table's editor fits a phone, its table scrolling in its own box, and passes axe", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs("owner");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/inbox/site/gst-rates");
+  await expect(page.getByRole("heading", { level: 1, name: "GST rates by HSN" })).toBeVisible();
+  await expect(page.getByLabel("HSN code, row 1")).not.toHaveValue("");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoViolations(page, "on the GST rate table's editor at 375 px");
+});

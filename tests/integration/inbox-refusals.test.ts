@@ -67,6 +67,8 @@ function inboxAddresses(): { what: string; method: "GET" | "POST"; target: strin
     { what: "an item's history", method: "GET", target: staffPaths.siteHistory("company") },
     { what: "a version brought back", method: "POST", target: staffPaths.siteHistory("company"), body: "version=1" },
     { what: "the history of no item", method: "GET", target: staffPaths.siteHistory("nothing") },
+    { what: "the GST rate table", method: "GET", target: staffPaths.siteItem("gst-rates") },
+    { what: "the GST rate table saved", method: "POST", target: staffPaths.siteItem("gst-rates"), body: "intent=save" },
     { what: "the preview", method: "GET", target: staffPaths.sitePreview },
     { what: "a page of the preview", method: "GET", target: `${staffPaths.sitePreview}/services/cake` },
   ];

@@ -1,6 +1,10 @@
 import * as v from "valibot";
+import { type GstRateTable, gstRateTableSchema } from "../quotations/gst-rates.ts";
+import type { ServiceContent } from "../service-content.ts";
 import { type CompanySettings, companySchema } from "./company-item.ts";
 import type { ContentStore } from "./content-store.server.ts";
+
+type ContentSeeds = ServiceContent["seeds"];
 
 type Log = Pick<Console, "info" | "warn" | "error">;
 
@@ -11,6 +15,8 @@ type Log = Pick<Console, "info" | "warn" | "error">;
 export type PublishedContent = {
   readonly revision: number;
   readonly company: CompanySettings;
+  /** The GST rate table a new quotation line takes its rate from. */
+  readonly gstRates: GstRateTable;
   readonly preview?: true;
 };
 
@@ -21,27 +27,31 @@ export type PublishedContent = {
  */
 export function watchPublishedContent(options: {
   store: ContentStore;
-  seeds: { company: CompanySettings };
+  seeds: ContentSeeds;
   log: Log;
   everyMs: number;
 }) {
   const { store, seeds, log } = options;
-  let current: PublishedContent = { revision: 0, company: seeds.company };
+  let current: PublishedContent = { revision: 0, company: seeds.company, gstRates: seeds["gst-rates"] };
   const listeners = new Set<(content: PublishedContent) => void>();
 
-  /** An item as published, checked again by its schema: a bad row shows the seed rather than a broken page. */
-  function company(body: unknown): CompanySettings {
-    const parsed = v.safeParse(companySchema, body);
+  /** An item as published, checked again by its schema: a bad row gives the seed rather than a broken page. */
+  function checked<T>(item: keyof ContentSeeds, schema: v.GenericSchema<unknown, T>, body: unknown): T {
+    const parsed = v.safeParse(schema, body);
     if (parsed.success) return parsed.output;
-    log.error("The published company details do not pass their schema; the site shows the seed's.");
-    return seeds.company;
+    log.error(`The published ${item} do not pass their schema; the seed's are used.`);
+    return seeds[item] as T;
   }
 
   async function refresh(drafts = false): Promise<PublishedContent> {
     const revision = await store.revision();
     if (!drafts && revision === current.revision) return current;
     const bodies = await store.bodies({ drafts });
-    const content = { revision, company: company(bodies.company) };
+    const content = {
+      revision,
+      company: checked("company", companySchema, bodies.company),
+      gstRates: checked("gst-rates", gstRateTableSchema, bodies["gst-rates"]),
+    };
     if (drafts) return { ...content, preview: true };
     current = content;
     for (const listener of listeners) listener(content);

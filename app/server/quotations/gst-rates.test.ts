@@ -6,6 +6,7 @@ import {
   gstRateTableProblems,
   rateInForce,
   ratesOffTable,
+  readGstRateRows,
 } from "./gst-rates.ts";
 
 /** Cartons at 18 % until the rates of 22 September 2025 moved folding cartons to 5 %. */
@@ -110,5 +111,28 @@ describe("a table's checks", () => {
     };
     expect(describeGstRateProblem("rate", words)).toBe("one of 0, 0.1, 0.25, 1.5, 3, 5, 12, 18, 28, 40");
     expect(describeGstRateProblem("repeated", words)).toBe("repeated");
+  });
+});
+
+describe("the table's editor", () => {
+  const row = (hsn: string, rate: string, effectiveFrom: string, note = "") => ({ hsn, rate, effectiveFrom, note });
+
+  test("rows become the table, empty rows dropped, spaces in an HSN taken out", () => {
+    expect(readGstRateRows([row("4819 20", "5", "2025-09-22", "Notification 9/2025"), row("", "", "")])).toEqual({
+      table: [{ hsn: "481920", rate: 5, effectiveFrom: "2025-09-22", note: "Notification 9/2025" }],
+    });
+  });
+
+  test("each bad row is named by its place in the form, an empty one before it not counted out", () => {
+    const result = readGstRateRows([
+      row("4819", "18", "2017-07-01"),
+      row("", "", ""),
+      row("48", "7", "2025-02-30"),
+      row("4819", "5", "2017-07-01"),
+    ]);
+    expect("problems" in result && Object.fromEntries(result.problems)).toEqual({
+      2: ["hsn", "rate", "date"],
+      3: ["repeated"],
+    });
   });
 });

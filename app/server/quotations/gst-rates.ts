@@ -137,3 +137,37 @@ export function ratesOffTable(
     return entry && entry.rate !== line.gstRate ? [{ line: index, rate: line.gstRate, entry }] : [];
   });
 }
+
+/** The most entries a table may hold: far more than a packaging firm's HSN headings, and a bound on the editor's form. */
+export const GST_TABLE_MAX_ENTRIES = 100;
+
+/** One row of the table's editor as typed: empty rows are left out. */
+export type GstRateRow = { hsn: string; rate: string; effectiveFrom: string; note: string };
+
+export type GstRateFormResult = { table: GstRateTable } | { problems: ReadonlyMap<number, readonly GstRateProblem[]> };
+
+/**
+ * Reads the editor's rows into a table, or says what is wrong with each row
+ * (by its position in the form). A row with neither an HSN nor a day is an
+ * empty one, left for adding an entry, and dropped.
+ */
+export function readGstRateRows(rows: readonly GstRateRow[]): GstRateFormResult {
+  const kept = rows
+    .map((row, position) => ({ row, position }))
+    .filter(({ row }) => row.hsn.trim() !== "" || row.effectiveFrom.trim() !== "");
+  const table = kept.map(({ row }) => ({
+    hsn: row.hsn.replace(/\s+/g, ""),
+    rate: row.rate.trim() === "" ? Number.NaN : Number(row.rate),
+    effectiveFrom: row.effectiveFrom.trim(),
+    ...(row.note.trim() ? { note: row.note.trim() } : {}),
+  }));
+  const found = gstRateTableProblems(table);
+  if (found.length === 0 && table.length <= GST_TABLE_MAX_ENTRIES) return { table };
+  const problems = new Map<number, GstRateProblem[]>();
+  for (const { problem: id, entry } of found) {
+    const position = kept[entry ?? 0]?.position ?? 0;
+    problems.set(position, [...(problems.get(position) ?? []), id]);
+  }
+  if (table.length > GST_TABLE_MAX_ENTRIES) problems.set(GST_TABLE_MAX_ENTRIES, ["malformed"]);
+  return { problems };
+}

@@ -12,7 +12,7 @@ export const siteEditorText = {
     "What visitors see of the company. An edit is a draft until an owner publishes it; every published version is kept and can be brought back.",
   backToInbox: "Back to the inbox",
   backToSite: "Back to the site's content",
-  items: { company: "Company details" } as Record<string, string>,
+  items: { company: "Company details", "gst-rates": "GST rates by HSN" } as Record<string, string>,
   itemHeading: "Item",
   stateHeading: "State",
   published: (when: string, by: string | null) => `Published ${when}${by ? ` by ${by}` : " (from the site's files)"}`,
@@ -98,6 +98,28 @@ export const companyEditorText = {
     address: "Enter a full https:// address.",
     pin: "Enter the 6-digit PIN code.",
   } satisfies Record<CompanyProblem, string>,
+};
+
+export const gstRatesEditorText = {
+  title: "GST rates by HSN",
+  heading: "GST rates by HSN",
+  intro:
+    "The rate a new quotation line starts with, by its HSN code: the longest code in the table that begins the line's code, at its latest rate in force on the quotation's date. Add a row for a rate that changes on a later day; the rows before it stay for quotations dated before. A sent quotation keeps the rates it was sent with.",
+  accountant:
+    "These rates are the company's to confirm with its accountant: a note beside each says where it comes from.",
+  caption: "Rates by HSN code and the day each applies from",
+  hsn: "HSN code",
+  rate: "Rate (%)",
+  from: "Applies from",
+  note: "Note",
+  rowLabel: (field: string, row: number) => `${field}, row ${row}`,
+  emptyRows: "Fill in an empty row to add a rate; empty an HSN code and its day to remove one.",
+  problemsHeading: "Please check the rates",
+  rowProblem: (row: number, problem: string) => `Row ${row}: ${problem}`,
+  saveDraft: "Save draft",
+  publish: "Publish",
+  discard: "Discard draft",
+  tooMany: (limit: number) => `The table holds at most ${limit} rates.`,
 };
 
 export const previewText = {
