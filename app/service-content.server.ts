@@ -1,9 +1,10 @@
+import { contentSeeds } from "./content-seeds.ts";
 import type { ServiceContent } from "./server/service-content.ts";
 import { artworkText } from "./site/content/artwork.ts";
 import { billing } from "./site/content/billing.ts";
 import { quoteFormContent } from "./site/content/quote-form.ts";
 import { services } from "./site/content/services.ts";
-import { companySeed, site } from "./site/content/site.ts";
+import { site } from "./site/content/site.ts";
 import { mailKindLabels, spamReasons, statusLabels } from "./staff/content/inbox.ts";
 import { replyLabels } from "./staff/content/quotations.ts";
 import { accountText, staffWords } from "./staff/content/sign-in.ts";
@@ -30,5 +31,5 @@ export const serviceContent: ServiceContent = {
   billing,
   artworkRefusals: artworkText,
   quoteForm: quoteFormContent,
-  seeds: { company: companySeed, "gst-rates": billing.gstRateTable },
+  seeds: contentSeeds,
 };

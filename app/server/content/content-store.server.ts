@@ -204,6 +204,39 @@ export function createContentStore({ db, seeds, now = Date.now }: ContentStoreOp
       });
     },
 
+    /**
+     * Makes each body its item's new draft, whatever drafts there were, in one
+     * transaction, and publishes them together when asked: an import. Answers
+     * the publication's number, or 0.
+     */
+    async replaceDrafts(bodies: Readonly<Record<string, unknown>>, options: { by: number | null; publish: boolean }) {
+      const items = Object.keys(bodies);
+      for (const item of items) known(item);
+      return db.transaction(async (tx) => {
+        for (const item of items) {
+          const { published, draft } = await stateOf(tx, item);
+          const last = await tx.get<{ version: number | string }>(
+            "SELECT MAX(version) AS version FROM content_versions WHERE item = ?",
+            [item],
+          );
+          await tx.run("UPDATE content_versions SET state = 'discarded' WHERE item = ? AND state = 'draft'", [item]);
+          await tx.run(
+            `INSERT INTO content_versions (item, version, body, based_on, state, saved_at, saved_by)
+             VALUES (?, ?, ?, ?, 'draft', ?, ?)`,
+            [
+              item,
+              Number(last?.version) + 1,
+              JSON.stringify(bodies[item]),
+              (draft ?? published).version,
+              now(),
+              options.by,
+            ],
+          );
+        }
+        return options.publish ? publishIn(tx, items, options.by) : 0;
+      });
+    },
+
     /** Drops the item's draft; visitors go on seeing the published version. */
     async discardDraft(item: string): Promise<boolean> {
       known(item);
