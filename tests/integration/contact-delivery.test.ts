@@ -46,10 +46,20 @@ async function mailServer(options: MailCatcherOptions = {}): Promise<MailCatcher
 }
 
 /** A port where, for now, no mail server listens. */
+/**
+ * A port nothing listens on, and nothing else will start to: below the range
+ * the system hands out for port 0 (32768 and up on Linux), where every other
+ * server of the suite listens, so a freed port is not taken by another test
+ * running beside this one (which answered a connection without a greeting).
+ */
 async function closedPort(): Promise<number> {
-  const probe = await startMailCatcher();
-  await probe.close();
-  return probe.port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    const probe = await startMailCatcher({ port }).catch(() => undefined);
+    if (!probe) continue;
+    await probe.close();
+    return port;
+  }
 }
 
 function mailEnv(port: number, extra: Record<string, string> = {}): Record<string, string> {

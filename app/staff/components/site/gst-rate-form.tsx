@@ -74,7 +74,7 @@ export function GstRateForm({ action, rows, problems, basedOn, readOnly }: GstRa
                     <td>
                       <input {...cell("hsn", text.hsn)} inputMode="numeric" defaultValue={row.hsn} size={8} />
                       {errorId && (
-                        <p id={errorId} className="staff-field__error">
+                        <p id={errorId} className="site-rates__error">
                           {said(problems[index] ?? []).join(" ")}
                         </p>
                       )}
