@@ -2,9 +2,9 @@
 # The whole suite, as CI runs it: static checks, one production build, the byte
 # budgets on it, then the unit, integration and browser tests against that build.
 # The store and domain tests run twice, on SQLite and on PostgreSQL; the
-# PostgreSQL pass runs beside the SQLite one, as it mostly waits on the
-# database server. The scale tests and the browser tests, which time what they
-# see or keep both cores busy, run after, each alone.
+# PostgreSQL pass and the scale tests run beside the SQLite pass, as they mostly
+# wait on a database or a server. The browser tests, which keep both cores busy,
+# run after, alone.
 # At the end, and when a step fails, it prints how long each step took.
 #
 # `bash scripts/test.sh --fast` (npm run test:fast) is the edit loop's tier:
@@ -94,28 +94,37 @@ step "size-limit" npm run size
 export INTEGRATION_BUILD_DIR=build
 
 postgres_log=$(mktemp)
-# A failed step stops the suite: the PostgreSQL pass stops with it.
-trap 'kill "${postgres_pid:-}" 2>/dev/null; rm -f "$postgres_log"' EXIT
-echo "Unit and integration tests on SQLite, beside the store and domain tests on PostgreSQL (their output follows):"
+scale_log=$(mktemp)
+# A failed step stops the suite: the passes beside it stop with it.
+trap 'kill "${postgres_pid:-}" "${scale_pid:-}" 2>/dev/null; rm -f "$postgres_log" "$scale_log"' EXIT
+echo "Unit and integration tests on SQLite, beside the store and domain tests on PostgreSQL and the scale tests (their output follows):"
 begun=$SECONDS
 postgres_pass >"$postgres_log" 2>&1 &
 postgres_pid=$!
+# The scale tests (several instances on PostgreSQL, nginx, faults made on purpose)
+# mostly wait, on a lease running out or a mail server slow on purpose: three files
+# at a time, in the time the other passes leave. Their counts hold on a loaded machine.
+npm run test:unit -- --project scale --maxWorkers=3 >"$scale_log" 2>&1 &
+scale_pid=$!
 # Two test files at a time, not Vitest's one on two cores: most of them wait on a
 # server, a mail server or a database rather than compute.
 step "unit and integration tests (SQLite)" npm run test:unit -- --project unit --project integration --maxWorkers=2
-wait "$postgres_pid"
-postgres_code=$?
-cat "$postgres_log"
-steps+=("$(printf '%-44s %5ss' "store and domain tests on PostgreSQL" $((SECONDS - begun)))")
-if [ "$postgres_code" != 0 ]; then
-  report
-  echo "npm test failed at: store and domain tests on PostgreSQL (exit code $postgres_code)" >&2
-  exit "$postgres_code"
-fi
 
-# These time what happens around a stop, a fault or a page's first paint: not beside
-# the other steps. Three files at a time: the fault tests mostly wait, on a lease
-# running out or a slow mail server.
-step "scale tests (PostgreSQL, nginx)" npm run test:unit -- --project scale --maxWorkers=3
+# Waits for a pass that ran beside the SQLite one, prints its output and its time; stops the suite when it failed.
+finish_beside() {
+  local name=$1 pid=$2 log=$3
+  wait "$pid"
+  local code=$?
+  cat "$log"
+  steps+=("$(printf '%-44s %5ss' "$name" $((SECONDS - begun)))")
+  if [ "$code" != 0 ]; then
+    report
+    echo "npm test failed at: $name (exit code $code)" >&2
+    exit "$code"
+  fi
+}
+finish_beside "store and domain tests on PostgreSQL" "$postgres_pid" "$postgres_log"
+finish_beside "scale tests (PostgreSQL, nginx)" "$scale_pid" "$scale_log"
+
 step "browser tests (Playwright)" npm run test:e2e
 report

@@ -277,7 +277,12 @@ test.describe("the inbox, signed in", () => {
     await expect(page.getByRole("status")).toHaveText("The person's data is erased.");
     expect((await page.goto(`/inbox/${reference}`))?.status()).toBe(404);
 
-    const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR ?? "", "inquiries.sqlite"), { readOnly: true });
+    // The server writes to the same file meanwhile: wait out its lock rather than fail at once.
+
+    const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR ?? "", "inquiries.sqlite"), {
+      readOnly: true,
+      timeout: 5000,
+    });
     try {
       const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as { name: string }[];
       const everything = tables

@@ -197,7 +197,8 @@ test("a quotation past its validity is not found at its link", async ({ browser,
   await close();
   const link = linkOf(mail);
   expect((await page.goto(link))?.status()).toBe(200);
-  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR ?? "", "inquiries.sqlite"));
+  // The server writes to the same file meanwhile: wait out its lock rather than fail at once.
+  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR ?? "", "inquiries.sqlite"), { timeout: 5000 });
   try {
     db.prepare("UPDATE quotations SET valid_until = '2026-03-31' WHERE number = ?").run(
       mail.header("x-quotation-number") ?? "",

@@ -97,7 +97,8 @@ test("a device with no passkey for this site signs no one in", async ({ page, ba
 
 /** Makes every session's last proof of who holds it older than adding a passkey accepts. */
 function ageEveryProof(): void {
-  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR ?? "", "inquiries.sqlite"));
+  // The server writes to the same file meanwhile: wait out its lock rather than fail at once.
+  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR ?? "", "inquiries.sqlite"), { timeout: 5000 });
   try {
     db.prepare("UPDATE staff_sessions SET proved_at = 0").run();
   } finally {
