@@ -54,12 +54,8 @@ export default function SiteCompany({ loaderData, actionData }: Route.ComponentP
       item={ITEM}
       heading={text.heading}
       intro={<p>{text.intro}</p>}
-      member={loaderData.member}
-      notice={actionData ? null : loaderData.notice}
-      draft={loaderData.draft}
-      mayChange={loaderData.mayChange}
-      mayPublish={loaderData.mayPublish}
-      conflict={actionData?.conflict}
+      loaded={loaderData}
+      answered={actionData}
     >
       <CompanyForm
         action={staffPaths.siteItem(ITEM)}

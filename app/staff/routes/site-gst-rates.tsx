@@ -61,12 +61,8 @@ export default function SiteGstRates({ loaderData, actionData }: Route.Component
           <p className="staff-notice">{text.accountant}</p>
         </>
       }
-      member={loaderData.member}
-      notice={actionData ? null : loaderData.notice}
-      draft={loaderData.draft}
-      mayChange={loaderData.mayChange}
-      mayPublish={loaderData.mayPublish}
-      conflict={actionData?.conflict}
+      loaded={loaderData}
+      answered={actionData}
     >
       <GstRateForm
         action={staffPaths.siteItem(ITEM)}

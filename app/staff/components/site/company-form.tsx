@@ -1,6 +1,7 @@
 import type { CompanyField, CompanyProblem } from "../../../server/content/company-item.ts";
 import { companyEditorText as text } from "../../content/site-editor.ts";
 import { StaffField } from "../staff-field.tsx";
+import { ProblemSummary, SaveDraftButton } from "./problem-summary.tsx";
 
 type CompanyFormProps = {
   action: string;
@@ -40,20 +41,14 @@ export function CompanyForm({ action, values, problems, basedOn, readOnly }: Com
   const refused = Object.keys(problems) as CompanyField[];
   return (
     <form method="post" action={action} className="staff-form" noValidate>
-      {refused.length > 0 && (
-        <div className="staff-notice staff-notice--warning" role="alert" aria-labelledby="company-problems">
-          <h2 id="company-problems">{text.problemsHeading}</h2>
-          <ul>
-            {refused.map((field) => (
-              <li key={field}>
-                <a href={`#company-${field}`}>
-                  {text.fields[field].label}: {text.problems[problems[field] as CompanyProblem]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ProblemSummary
+        id="company-problems"
+        heading={text.problemsHeading}
+        problems={refused.map((field) => ({
+          href: `#company-${field}`,
+          text: `${text.fields[field].label}: ${text.problems[problems[field] as CompanyProblem]}`,
+        }))}
+      />
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="basedOn" value={basedOn} />
       {GROUPS.map((group) => (
@@ -79,13 +74,7 @@ export function CompanyForm({ action, values, problems, basedOn, readOnly }: Com
           })}
         </fieldset>
       ))}
-      {!readOnly && (
-        <div className="site-actions">
-          <button type="submit" className="staff-button">
-            {text.saveDraft}
-          </button>
-        </div>
-      )}
+      {!readOnly && <SaveDraftButton label={text.saveDraft} />}
     </form>
   );
 }

@@ -7,6 +7,7 @@ import {
 } from "../../../server/quotations/gst-rates.ts";
 import { gstRateProblemText } from "../../content/gst-rates.ts";
 import { gstRatesEditorText as text } from "../../content/site-editor.ts";
+import { ProblemSummary, SaveDraftButton } from "./problem-summary.tsx";
 
 type GstRateFormProps = {
   action: string;
@@ -29,18 +30,14 @@ export function GstRateForm({ action, rows, problems, basedOn, readOnly }: GstRa
   const said = (ids: readonly GstRateProblem[]) => ids.map((id) => describeGstRateProblem(id, gstRateProblemText));
   return (
     <form method="post" action={action} className="staff-form" noValidate>
-      {refused.length > 0 && (
-        <div className="staff-notice staff-notice--warning" role="alert" aria-labelledby="rates-problems">
-          <h2 id="rates-problems">{text.problemsHeading}</h2>
-          <ul>
-            {refused.map(([row, ids]) => (
-              <li key={row}>
-                <a href={`#hsn_${row}`}>{text.rowProblem(row + 1, said(ids).join(" "))}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ProblemSummary
+        id="rates-problems"
+        heading={text.problemsHeading}
+        problems={refused.map(([row, ids]) => ({
+          href: `#hsn_${row}`,
+          text: text.rowProblem(row + 1, said(ids).join(" ")),
+        }))}
+      />
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="basedOn" value={basedOn} />
       <input type="hidden" name="rows" value={shown.length} />
@@ -102,13 +99,7 @@ export function GstRateForm({ action, rows, problems, basedOn, readOnly }: GstRa
           </table>
         </div>
       </fieldset>
-      {!readOnly && (
-        <div className="site-actions">
-          <button type="submit" className="staff-button">
-            {text.saveDraft}
-          </button>
-        </div>
-      )}
+      {!readOnly && <SaveDraftButton label={text.saveDraft} />}
     </form>
   );
 }
