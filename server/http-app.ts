@@ -242,6 +242,7 @@ function servePrerenderedPage(pages: Map<string, PrerenderedPage>) {
 }
 
 const previewPath = staffPaths.sitePreview;
+const publicPages = new Set(pagePaths());
 
 /**
  * A page of the public site with every draft applied, for signed-in staff only
@@ -268,7 +269,7 @@ function preview(
       const html = (await response.text()).replace(
         /href="(\/[^"#?]*)([#?][^"]*)?"/g,
         (link, path: string, rest = "") =>
-          pagePaths().includes(path) ? `href="${previewPath}${path === "/" ? "" : path}${rest}"` : link,
+          publicPages.has(path) ? `href="${previewPath}${path === "/" ? "" : path}${rest}"` : link,
       );
       res.status(response.status);
       res.setHeader("Content-Type", "text/html; charset=utf-8");

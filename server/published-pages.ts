@@ -29,6 +29,7 @@ export type PublishedPagesOptions = {
  */
 export function publishedPages({ revision, render, paths, log }: PublishedPagesOptions) {
   const pages = new Map<string, Promise<RenderedPage>>();
+  const renderable = new Set(paths);
 
   function page(path: string): Promise<RenderedPage> {
     const now = revision();
@@ -75,7 +76,7 @@ export function publishedPages({ revision, render, paths, log }: PublishedPagesO
       return async (req: Request, res: Response, next: NextFunction) => {
         if (revision() === 0 || (req.method !== "GET" && req.method !== "HEAD")) return next();
         const path = pathOf(req);
-        if (path === undefined || !paths.includes(path)) return next();
+        if (path === undefined || !renderable.has(path)) return next();
         try {
           const found = await page(path);
           res.status(found.status);

@@ -73,6 +73,30 @@ describe("the preview", () => {
       ]);
     }
   });
+
+  test("a session ended by signing out no longer opens the preview, nor does a cookie made up or sent under another host", async () => {
+    const server = await site();
+    const owner = await session(server, await account(server));
+    await save(server, owner, { ...(await openEditor(server, owner)), phone: newPhone });
+    const cookie = await session(server, await account(server, "staff"));
+    expect((await ask(server, "/inbox/site/preview", {}, { Cookie: cookie })).status).toBe(200);
+    expect((await ask(server, "/inbox/sign-out", form({}), { Cookie: cookie })).status).toBe(303);
+    const refusals: Record<string, string>[] = [
+      { Cookie: cookie },
+      { Cookie: `staff-session=${"a".repeat(43)}` },
+      // The __Host- cookie is read only over https through a trusted proxy, which this server has none of.
+      { Cookie: `__Host-staff-session=${cookie.split("=")[1]}`, "X-Forwarded-Proto": "https" },
+    ];
+    for (const headers of refusals) {
+      const response = await ask(server, "/inbox/site/preview/contact", {}, headers);
+      const body = await response.text();
+      expect([response.status, response.headers.get("location"), body.includes(newPhone)]).toEqual([
+        303,
+        "/inbox/sign-in",
+        false,
+      ]);
+    }
+  });
 });
 
 describe("who may change the site", () => {

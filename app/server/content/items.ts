@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { gstRateTableSchema } from "../quotations/gst-rates.ts";
+import type { StaffAbility } from "../staff/roles.ts";
 import { companySchema } from "./company-item.ts";
 
 /**
@@ -13,9 +14,18 @@ export const CONTENT_ITEMS = {
 
 export type ContentItem = keyof typeof CONTENT_ITEMS;
 
-export function isContentItem(value: string): value is ContentItem {
-  return Object.hasOwn(CONTENT_ITEMS, value);
+/** The items in the order the staff area lists them. */
+export const CONTENT_ITEM_IDS = Object.keys(CONTENT_ITEMS) as ContentItem[];
+
+export function isContentItem(value: string | undefined): value is ContentItem {
+  return value !== undefined && Object.hasOwn(CONTENT_ITEMS, value);
 }
+
+/** What changing an item takes: the company's details and its tax settings are an owner's to change. */
+export const ABILITY_TO_CHANGE: Readonly<Record<ContentItem, StaffAbility>> = {
+  company: "canChangeCompanyAndTax",
+  "gst-rates": "canChangeCompanyAndTax",
+};
 
 /** What is wrong with a body for its item, one line per problem, each naming where it is: none when it is good. */
 export function itemProblems(item: ContentItem, body: unknown): string[] {

@@ -1,8 +1,9 @@
 import * as v from "valibot";
-import { type GstRateTable, gstRateTableSchema } from "../quotations/gst-rates.ts";
+import type { GstRateTable } from "../quotations/gst-rates.ts";
 import type { ServiceContent } from "../service-content.ts";
-import { type CompanySettings, companySchema } from "./company-item.ts";
+import type { CompanySettings } from "./company-item.ts";
 import type { ContentStore } from "./content-store.server.ts";
+import { CONTENT_ITEMS, type ContentItem } from "./items.ts";
 
 type ContentSeeds = ServiceContent["seeds"];
 
@@ -36,11 +37,11 @@ export function watchPublishedContent(options: {
   const listeners = new Set<(content: PublishedContent) => void>();
 
   /** An item as published, checked again by its schema: a bad row gives the seed rather than a broken page. */
-  function checked<T>(item: keyof ContentSeeds, schema: v.GenericSchema<unknown, T>, body: unknown): T {
-    const parsed = v.safeParse(schema, body);
-    if (parsed.success) return parsed.output;
+  function checked<Item extends keyof ContentSeeds & ContentItem>(item: Item, body: unknown): ContentSeeds[Item] {
+    const parsed = v.safeParse(CONTENT_ITEMS[item], body);
+    if (parsed.success) return parsed.output as ContentSeeds[Item];
     log.error(`The published ${item} do not pass their schema; the seed's are used.`);
-    return seeds[item] as T;
+    return seeds[item];
   }
 
   async function refresh(drafts = false): Promise<PublishedContent> {
@@ -49,8 +50,8 @@ export function watchPublishedContent(options: {
     const bodies = await store.bodies({ drafts });
     const content = {
       revision,
-      company: checked("company", companySchema, bodies.company),
-      gstRates: checked("gst-rates", gstRateTableSchema, bodies["gst-rates"]),
+      company: checked("company", bodies.company),
+      gstRates: checked("gst-rates", bodies["gst-rates"]),
     };
     if (drafts) return { ...content, preview: true };
     current = content;

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { ContentVersion } from "../../server/content/content-store.server.ts";
+import { ABILITY_TO_CHANGE, type ContentItem } from "../../server/content/items.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { may, type StaffAbility } from "../../server/staff/roles.ts";
 import type { StaffMember } from "../../server/staff/sessions.server.ts";
@@ -7,19 +8,6 @@ import { siteEditorText as text } from "../content/site-editor.ts";
 import { staffPaths } from "../paths.ts";
 import { requireStaff } from "./require-staff.server.ts";
 import { readStaffForm } from "./staff-requests.server.ts";
-
-/** The items the company edits, in the order the site's page lists them. */
-export const EDITED_ITEMS = ["company", "gst-rates"] as const;
-export type EditedItem = (typeof EDITED_ITEMS)[number];
-
-export function isEditedItem(value: string | undefined): value is EditedItem {
-  return (EDITED_ITEMS as readonly string[]).includes(value ?? "");
-}
-
-/** What changing an item takes: the company's details and tax settings are an owner's to change. */
-export function abilityToChange(item: EditedItem): StaffAbility {
-  return item === "company" || item === "gst-rates" ? "canChangeCompanyAndTax" : "canEditDrafts";
-}
 
 /** A change this person may not make: refused with 403, on the staff area's error page. */
 export function refuseUnless(member: StaffMember, ability: StaffAbility): void {
@@ -86,7 +74,7 @@ const EDITOR_FORM_LIMIT_BYTES = 64 * 1024;
  */
 export async function answerEditor<T>(
   request: Request,
-  item: EditedItem,
+  item: ContentItem,
   fieldNames: readonly string[],
   save: (fields: Record<string, string>, member: StaffMember) => Promise<T>,
 ): Promise<T | Response> {
@@ -102,7 +90,7 @@ export async function answerEditor<T>(
     }
     return redirect(`${staffPaths.siteItem(item)}?notice=published`, 303);
   }
-  refuseUnless(member, abilityToChange(item));
+  refuseUnless(member, ABILITY_TO_CHANGE[item]);
   if (fields?.intent === "discard") {
     if (await content.discardDraft(item)) await recordSiteChange(member, "site draft discarded", item);
     return redirect(`${staffPaths.siteItem(item)}?notice=discarded`, 303);
@@ -116,7 +104,7 @@ export type ConflictShown = { by: string | null; when: string; lines: { path: st
 
 /** Saves the item's draft from the version the form was opened on; the redirect, or the conflict to show. */
 export async function saveItemDraft(
-  item: EditedItem,
+  item: ContentItem,
   body: unknown,
   basedOn: string | undefined,
   member: StaffMember,
@@ -131,7 +119,7 @@ export async function saveItemDraft(
 }
 
 /** What an editor's loader gives its page: the version to edit, the draft's line, and what this person may do. */
-export async function editorState(request: Request, item: EditedItem) {
+export async function editorState(request: Request, item: ContentItem) {
   const member = await requireStaff(request);
   const { published, draft } = await siteServices().siteContent.state(item);
   const editing = draft ?? published;
@@ -140,7 +128,7 @@ export async function editorState(request: Request, item: EditedItem) {
     body: editing.body,
     basedOn: editing.version,
     draft: draft ? versionSummary(draft) : null,
-    mayChange: may(member.role, abilityToChange(item)),
+    mayChange: may(member.role, ABILITY_TO_CHANGE[item]),
     mayPublish: may(member.role, "canPublish"),
   };
 }

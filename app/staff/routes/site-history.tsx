@@ -1,25 +1,19 @@
 import { data, redirect } from "react-router";
+import { ABILITY_TO_CHANGE, isContentItem } from "../../server/content/items.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { may } from "../../server/staff/roles.ts";
 import { StaffPage } from "../components/staff-page.tsx";
 import { siteEditorText, historyText as text, versionStateLabels } from "../content/site-editor.ts";
 import { staffPageHeaders, staffPageMeta } from "../lib/page.ts";
 import { requireStaff } from "../lib/require-staff.server.ts";
-import {
-  abilityToChange,
-  differences,
-  isEditedItem,
-  recordSiteChange,
-  refuseUnless,
-  versionSummary,
-} from "../lib/site-editor.server.ts";
+import { differences, recordSiteChange, refuseUnless, versionSummary } from "../lib/site-editor.server.ts";
 import { readStaffForm } from "../lib/staff-requests.server.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/site-history";
 
 function editedItem(item: string | undefined) {
   // The staff area's "not found" page, for an item the site does not have.
-  if (!isEditedItem(item)) throw data(null, { status: 404 });
+  if (!isContentItem(item)) throw data(null, { status: 404 });
   return item;
 }
 
@@ -31,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     member,
     item,
-    mayChange: may(member.role, abilityToChange(item)),
+    mayChange: may(member.role, ABILITY_TO_CHANGE[item]),
     versions: versions.map((version) => ({
       ...versionSummary(version),
       changes: differences(version.body, published.body),
@@ -42,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const member = await requireStaff(request);
   const item = editedItem(params.item);
-  refuseUnless(member, abilityToChange(item));
+  refuseUnless(member, ABILITY_TO_CHANGE[item]);
   const fields = await readStaffForm(request, ["version"]);
   const content = siteServices().siteContent;
   const chosen = fields && (await content.version(item, Number(fields.version)));

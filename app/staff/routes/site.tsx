@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { CONTENT_ITEM_IDS } from "../../server/content/items.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { may } from "../../server/staff/roles.ts";
 import { StaffField } from "../components/staff-field.tsx";
@@ -6,7 +7,7 @@ import { StaffPage } from "../components/staff-page.tsx";
 import { previewText, siteEditorText as text } from "../content/site-editor.ts";
 import { staffPageHeaders, staffPageMeta } from "../lib/page.ts";
 import { requireStaff } from "../lib/require-staff.server.ts";
-import { EDITED_ITEMS, recordSiteChange, refuseUnless, versionSummary } from "../lib/site-editor.server.ts";
+import { recordSiteChange, refuseUnless, versionSummary } from "../lib/site-editor.server.ts";
 import { readSiteNotice } from "../lib/site-editor.ts";
 import { readStaffForm } from "../lib/staff-requests.server.ts";
 import { staffPaths } from "../paths.ts";
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireStaff(request);
   const content = siteServices().siteContent;
   const items = await Promise.all(
-    EDITED_ITEMS.map(async (item) => {
+    CONTENT_ITEM_IDS.map(async (item) => {
       const { published, draft } = await content.state(item);
       return { item, published: versionSummary(published), draft: draft ? versionSummary(draft) : null };
     }),
@@ -29,9 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireStaff(request);
   refuseUnless(member, "canPublish");
-  const fields = await readStaffForm(request, EDITED_ITEMS.map(choice));
+  const fields = await readStaffForm(request, CONTENT_ITEM_IDS.map(choice));
   if (!fields) throw data(text.unreadable, { status: 400 });
-  const chosen = EDITED_ITEMS.filter((item) => fields[choice(item)] === "yes");
+  const chosen = CONTENT_ITEM_IDS.filter((item) => fields[choice(item)] === "yes");
   if (chosen.length === 0) return data({ problem: text.nothingChosen }, { status: 400 });
   const publication = await siteServices().siteContent.publish(chosen, member.id);
   if (publication) {
