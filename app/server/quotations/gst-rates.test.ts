@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
   describeGstRateProblem,
+  GST_TABLE_MAX_ENTRIES,
   type GstRateProblemWords,
   type GstRateTable,
   gstRateTableProblems,
@@ -134,5 +135,13 @@ describe("the table's editor", () => {
       2: ["hsn", "rate", "date"],
       3: ["repeated"],
     });
+  });
+
+  test("a table longer than the limit is refused, however the rows are sent", () => {
+    const rows = Array.from({ length: GST_TABLE_MAX_ENTRIES + 1 }, (_, index) =>
+      row(String(48_190_000 + index), "18", "2017-07-01"),
+    );
+    expect(readGstRateRows(rows)).toHaveProperty("problems");
+    expect(readGstRateRows(rows.slice(0, GST_TABLE_MAX_ENTRIES))).toHaveProperty("table");
   });
 });
