@@ -279,3 +279,13 @@ export const siteContent = (id: string): Migration => ({
       CREATE UNIQUE INDEX content_one_published ON content_versions (item) WHERE state = 'published';
     `,
 });
+
+/**
+ * Step 23: a draft scheduled to be published by itself (its publish_at, step
+ * 22) keeps who scheduled it, so that the publication is recorded as theirs.
+ */
+export const scheduledPublishing: Migration = {
+  version: 23,
+  name: "a draft scheduled for publication keeps who scheduled it",
+  sql: "ALTER TABLE content_versions ADD COLUMN publish_by BIGINT REFERENCES staff (id) ON DELETE SET NULL;",
+};

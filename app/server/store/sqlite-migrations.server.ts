@@ -14,6 +14,7 @@ import {
   quotationTables,
   quoteRequests,
   rateLimitKeys,
+  scheduledPublishing,
   siteContent,
   uploadHoldings,
 } from "./migrations.server.ts";
@@ -346,4 +347,5 @@ export const sqliteMigrations: readonly Migration[] = [
   },
   artworkChecksAsJobs,
   siteContent("INTEGER PRIMARY KEY AUTOINCREMENT"),
+  scheduledPublishing,
 ];
