@@ -11,6 +11,13 @@ export type { VersionState } from "./versions.ts";
  * and published it, so any can be compared and brought back. An item whose
  * versions are all missing starts from its seed, the content in the site's
  * files, kept as its version 1.
+ *
+ * A draft may be scheduled: an owner chooses when it is published, and the
+ * scheduled publishing job (scheduled-publishing.server.ts) publishes it then,
+ * recorded as published by whoever scheduled it. The schedule belongs to the
+ * item's draft, not to one saved text: a draft saved again keeps it, and the
+ * newest draft goes out at that time; a discarded draft takes it with it, and
+ * publishing the draft sooner ends it.
  */
 
 export type ContentVersion = {
@@ -25,6 +32,8 @@ export type ContentVersion = {
   savedBy: { id: number; name: string } | null;
   /** When a draft is to be published by itself. */
   publishAt: number | null;
+  /** Who scheduled it; null when it is not scheduled, or the account was removed. */
+  scheduledBy: { id: number; name: string } | null;
   /** When it was published (the publication's time), if ever. */
   publishedAt: number | null;
   publishedBy: { id: number; name: string } | null;
@@ -41,6 +50,12 @@ export type SaveConflict = { latest: ContentVersion; yours: unknown };
 
 export type SaveResult = { saved: ContentVersion } | { conflict: SaveConflict };
 
+/** A publication made because its drafts' time had come: its number, the items, and who scheduled them. */
+export type DuePublication = { publication: number; items: string[]; by: number | null };
+
+/** A draft waiting for its time, as the staff page lists it. */
+export type ScheduledDraft = Pick<ContentVersion, "item" | "version" | "scheduledBy"> & { publishAt: number };
+
 type VersionRow = {
   item: string;
   version: number | string;
@@ -51,6 +66,8 @@ type VersionRow = {
   saved_by: number | string | null;
   saved_by_name: string | null;
   publish_at: number | string | null;
+  publish_by: number | string | null;
+  publish_by_name: string | null;
   published_at: number | string | null;
   published_by: number | string | null;
   published_by_name: string | null;
@@ -68,6 +85,7 @@ function fromRow(row: VersionRow): ContentVersion {
     savedAt: Number(row.saved_at),
     savedBy: row.saved_by === null ? null : { id: Number(row.saved_by), name: row.saved_by_name ?? "" },
     publishAt: orNull(row.publish_at),
+    scheduledBy: row.publish_by === null ? null : { id: Number(row.publish_by), name: row.publish_by_name ?? "" },
     publishedAt: orNull(row.published_at),
     publishedBy: row.published_by === null ? null : { id: Number(row.published_by), name: row.published_by_name ?? "" },
   };
@@ -75,9 +93,10 @@ function fromRow(row: VersionRow): ContentVersion {
 
 const SELECT_VERSIONS = `
   SELECT v.item, v.version, v.body, v.based_on, v.state, v.saved_at, v.saved_by, s.name AS saved_by_name,
-    v.publish_at, p.published_at, p.published_by, ps.name AS published_by_name
+    v.publish_at, v.publish_by, sb.name AS publish_by_name, p.published_at, p.published_by, ps.name AS published_by_name
   FROM content_versions v
   LEFT JOIN staff s ON s.id = v.saved_by
+  LEFT JOIN staff sb ON sb.id = v.publish_by
   LEFT JOIN content_publications p ON p.id = v.publication_id
   LEFT JOIN staff ps ON ps.id = p.published_by`;
 
@@ -118,6 +137,39 @@ export function createContentStore({ db, seeds, now = Date.now }: ContentStoreOp
     return { published, draft: draft ?? null };
   }
 
+  /**
+   * Makes the body the item's new draft, in place of the draft it had, which
+   * hands it its schedule, if it had one.
+   */
+  async function replaceDraft(tx: Queries, item: string, body: unknown, basedOn: number, by: number | null) {
+    const next = await tx.get<{ version: number | string }>(
+      "SELECT MAX(version) + 1 AS version FROM content_versions WHERE item = ?",
+      [item],
+    );
+    const replaced = await tx.get<{ publish_at: number | string | null; publish_by: number | string | null }>(
+      "SELECT publish_at, publish_by FROM content_versions WHERE item = ? AND state = 'draft'",
+      [item],
+    );
+    await tx.run(
+      "UPDATE content_versions SET state = 'discarded', publish_at = NULL, publish_by = NULL WHERE item = ? AND state = 'draft'",
+      [item],
+    );
+    await tx.run(
+      `INSERT INTO content_versions (item, version, body, based_on, state, saved_at, saved_by, publish_at, publish_by)
+       VALUES (?, ?, ?, ?, 'draft', ?, ?, ?, ?)`,
+      [
+        item,
+        Number(next?.version),
+        JSON.stringify(body),
+        basedOn,
+        now(),
+        by,
+        orNull(replaced?.publish_at ?? null),
+        orNull(replaced?.publish_by ?? null),
+      ],
+    );
+  }
+
   /** Makes the drafts of these items the published versions, as one publication. */
   async function publishIn(tx: Queries, items: readonly string[], by: number | null): Promise<number> {
     const at = now();
@@ -138,7 +190,7 @@ export function createContentStore({ db, seeds, now = Date.now }: ContentStoreOp
     for (const item of drafts) {
       await tx.run("UPDATE content_versions SET state = 'earlier' WHERE item = ? AND state = 'published'", [item]);
       await tx.run(
-        "UPDATE content_versions SET state = 'published', publish_at = NULL, publication_id = ? WHERE item = ? AND state = 'draft'",
+        "UPDATE content_versions SET state = 'published', publish_at = NULL, publish_by = NULL, publication_id = ? WHERE item = ? AND state = 'draft'",
         [id, item],
       );
     }
@@ -189,16 +241,7 @@ export function createContentStore({ db, seeds, now = Date.now }: ContentStoreOp
         const { published, draft } = await stateOf(tx, item);
         const latest = draft ?? published;
         if (latest.version !== options.basedOn) return { conflict: { latest, yours: body } };
-        const next = await tx.get<{ version: number | string }>(
-          "SELECT MAX(version) + 1 AS version FROM content_versions WHERE item = ?",
-          [item],
-        );
-        await tx.run("UPDATE content_versions SET state = 'discarded' WHERE item = ? AND state = 'draft'", [item]);
-        await tx.run(
-          `INSERT INTO content_versions (item, version, body, based_on, state, saved_at, saved_by)
-           VALUES (?, ?, ?, ?, 'draft', ?, ?)`,
-          [item, Number(next?.version), JSON.stringify(body), options.basedOn, now(), options.by],
-        );
+        await replaceDraft(tx, item, body, options.basedOn, options.by);
         const [saved] = await versionsOf(tx, item, "AND v.state = 'draft'");
         return { saved: saved as ContentVersion };
       });
@@ -215,40 +258,97 @@ export function createContentStore({ db, seeds, now = Date.now }: ContentStoreOp
       return db.transaction(async (tx) => {
         for (const item of items) {
           const { published, draft } = await stateOf(tx, item);
-          const last = await tx.get<{ version: number | string }>(
-            "SELECT MAX(version) AS version FROM content_versions WHERE item = ?",
-            [item],
-          );
-          await tx.run("UPDATE content_versions SET state = 'discarded' WHERE item = ? AND state = 'draft'", [item]);
-          await tx.run(
-            `INSERT INTO content_versions (item, version, body, based_on, state, saved_at, saved_by)
-             VALUES (?, ?, ?, ?, 'draft', ?, ?)`,
-            [
-              item,
-              Number(last?.version) + 1,
-              JSON.stringify(bodies[item]),
-              (draft ?? published).version,
-              now(),
-              options.by,
-            ],
-          );
+          await replaceDraft(tx, item, bodies[item], (draft ?? published).version, options.by);
         }
         return options.publish ? publishIn(tx, items, options.by) : 0;
       });
     },
 
-    /** Drops the item's draft; visitors go on seeing the published version. */
+    /** Drops the item's draft, and its schedule with it; visitors go on seeing the published version. */
     async discardDraft(item: string): Promise<boolean> {
       known(item);
-      return (
-        (await db.run("UPDATE content_versions SET state = 'discarded' WHERE item = ? AND state = 'draft'", [item])) > 0
-      );
+      const sql =
+        "UPDATE content_versions SET state = 'discarded', publish_at = NULL, publish_by = NULL WHERE item = ? AND state = 'draft'";
+      return (await db.run(sql, [item])) > 0;
     },
 
     /** Publishes the drafts of these items together; answers the publication's number, or 0 when none had a draft. */
     async publish(items: readonly string[], by: number | null): Promise<number> {
       for (const item of items) known(item);
       return db.transaction((tx) => publishIn(tx, items, by));
+    },
+
+    /**
+     * Schedules the drafts of these items to be published together at `at`,
+     * recorded as published by `by`; a draft scheduled before is moved to
+     * this time. Answers the items scheduled: those with a draft.
+     */
+    async schedulePublish(items: readonly string[], at: number, by: number): Promise<string[]> {
+      for (const item of items) known(item);
+      return db.transaction(async (tx) => {
+        const scheduled: string[] = [];
+        for (const item of items) {
+          const changed = await tx.run(
+            "UPDATE content_versions SET publish_at = ?, publish_by = ? WHERE item = ? AND state = 'draft'",
+            [at, by, item],
+          );
+          if (changed > 0) scheduled.push(item);
+        }
+        return scheduled;
+      });
+    },
+
+    /** Takes the item's draft off the schedule: it stays a draft, published when someone publishes it. */
+    async cancelSchedule(item: string): Promise<boolean> {
+      known(item);
+      const sql =
+        "UPDATE content_versions SET publish_at = NULL, publish_by = NULL WHERE item = ? AND state = 'draft' AND publish_at IS NOT NULL";
+      return (await db.run(sql, [item])) > 0;
+    },
+
+    /** The drafts waiting for their time, the soonest first. */
+    async scheduled(): Promise<ScheduledDraft[]> {
+      const rows = await db.all<VersionRow>(
+        `${SELECT_VERSIONS} WHERE v.state = 'draft' AND v.publish_at IS NOT NULL ORDER BY v.publish_at, v.item`,
+      );
+      return rows
+        .map(fromRow)
+        .filter((draft) => draft.item in seeds)
+        .map(({ item, version, publishAt, scheduledBy }) => ({
+          item,
+          version,
+          publishAt: publishAt as number,
+          scheduledBy,
+        }));
+    },
+
+    /**
+     * Publishes every draft whose time has come, in one transaction, so
+     * visitors see them change together: one publication for the drafts each
+     * person scheduled, recorded as published by them. Run by two instances at
+     * once, one publishes and the other finds nothing due (SQLite takes one
+     * writer at a time; PostgreSQL's serializable transactions run the second
+     * again after the first). Answers the publications made.
+     */
+    async publishDue(at: number = now()): Promise<DuePublication[]> {
+      return db.transaction(async (tx) => {
+        const due = await tx.all<{ item: string; publish_by: number | string | null }>(
+          "SELECT item, publish_by FROM content_versions WHERE state = 'draft' AND publish_at <= ? ORDER BY publish_at, item",
+          [at],
+        );
+        const byWhom = new Map<number | null, string[]>();
+        for (const { item, publish_by } of due) {
+          if (!(item in seeds)) continue;
+          const by = orNull(publish_by);
+          byWhom.set(by, [...(byWhom.get(by) ?? []), item]);
+        }
+        const made: DuePublication[] = [];
+        for (const [by, items] of byWhom) {
+          const publication = await publishIn(tx, items, by);
+          if (publication > 0) made.push({ publication, items, by });
+        }
+        return made;
+      });
     },
 
     /** Every version of an item, newest first. */
