@@ -5,6 +5,7 @@ import { createInquiryStore, type InquiryStore } from "./contact/inquiries.serve
 import { createRateLimiter, type RateLimiter } from "./contact/rate-limit.server.ts";
 import { type ContentStore, createContentStore } from "./content/content-store.server.ts";
 import { type PublishedContentWatch, watchPublishedContent } from "./content/published-site.server.ts";
+import { SCHEDULED_PUBLISHING, scheduledPublishingJob } from "./content/scheduled-publishing.server.ts";
 import { type AuditLog, createAuditLog } from "./inbox/audit.server.ts";
 import { createInbox, type Inbox } from "./inbox/inbox.server.ts";
 import { retentionJob } from "./inbox/retention.server.ts";
@@ -141,6 +142,9 @@ export async function startSiteServices(log: Log = console, options: StartOption
     everyMs(DAY_MS),
     retentionJob({ db, policy: { retentionDays: env.retentionDays }, log, afterDeleting }),
   );
+  const { siteContent, publishedContent, audit } = running;
+  const scheduled = scheduledPublishingJob({ content: siteContent, published: publishedContent, audit, log });
+  jobs.every(SCHEDULED_PUBLISHING, scheduled.periods, scheduled.handler);
   if (running.uploads) {
     jobs.every("file-sweep", everyMs(FILE_SWEEP_EVERY_MS), {
       label: () => "The clean-up of artwork files",
