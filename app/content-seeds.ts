@@ -1,5 +1,11 @@
+import { billingContentOf } from "./server/quotations/billing-item.ts";
 import type { ContentSeeds } from "./server/service-content.ts";
+import { aboutSeed } from "./site/content/about.ts";
 import { billing } from "./site/content/billing.ts";
+import { faqSeed } from "./site/content/faq.ts";
+import { homeSeed } from "./site/content/home.ts";
+import { privacySeed, termsSeed } from "./site/content/legal.ts";
+import { productSeed } from "./site/content/product.ts";
 import { companySeed } from "./site/content/site.ts";
 
 /**
@@ -7,4 +13,14 @@ import { companySeed } from "./site/content/site.ts";
  * content in the site's files. Read by the services at start and by
  * `npm run content`, which runs without the build.
  */
-export const contentSeeds: ContentSeeds = { company: companySeed, "gst-rates": billing.gstRateTable };
+export const contentSeeds: ContentSeeds = {
+  company: companySeed,
+  "gst-rates": billing.gstRateTable,
+  home: homeSeed,
+  about: aboutSeed,
+  product: productSeed,
+  faq: faqSeed,
+  terms: termsSeed,
+  privacy: privacySeed,
+  billing: billingContentOf(billing),
+};

@@ -19,6 +19,8 @@ export default [
   route("inbox/site", "staff/routes/site.tsx"),
   route("inbox/site/company", "staff/routes/site-company.tsx"),
   route("inbox/site/gst-rates", "staff/routes/site-gst-rates.tsx"),
+  route("inbox/site/photos", "staff/routes/site-photos.tsx"),
+  route("inbox/site/:item", "staff/routes/site-item.tsx"),
   route("inbox/site/:item/history", "staff/routes/site-history.tsx"),
   route("inbox/passkeys/sign-in-options", "staff/routes/passkey-sign-in-options.ts"),
   route("inbox/passkeys/sign-in", "staff/routes/passkey-sign-in.ts"),

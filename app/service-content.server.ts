@@ -5,6 +5,7 @@ import { billing } from "./site/content/billing.ts";
 import { quoteFormContent } from "./site/content/quote-form.ts";
 import { services } from "./site/content/services.ts";
 import { site } from "./site/content/site.ts";
+import { pagePaths } from "./site/content/urls.ts";
 import { mailKindLabels, spamReasons, statusLabels } from "./staff/content/inbox.ts";
 import { replyLabels } from "./staff/content/quotations.ts";
 import { accountText, staffWords } from "./staff/content/sign-in.ts";
@@ -32,4 +33,5 @@ export const serviceContent: ServiceContent = {
   artworkRefusals: artworkText,
   quoteForm: quoteFormContent,
   seeds: contentSeeds,
+  pages: pagePaths(),
 };

@@ -1,10 +1,9 @@
 import type { CompanyDetails } from "./company.ts";
 import type { ServiceCatalog } from "./contact/catalog.ts";
 import type { QuoteFormContent } from "./contact/quote-spec.ts";
-import type { CompanySettings } from "./content/company-item.ts";
+import type { ItemBodies } from "./content/items.ts";
 import type { InboxWords } from "./inbox/statuses.ts";
 import type { BillingSettings } from "./quotations/billing.ts";
-import type { GstRateTable } from "./quotations/gst-rates.ts";
 import type { StaffWords } from "./staff/password-limits.ts";
 import type { StaffLinks } from "./staff/staff-links.ts";
 import type { ArtworkRefusalWords } from "./uploads/artwork-kinds.ts";
@@ -35,8 +34,10 @@ export type ServiceContent = {
   readonly quoteForm: QuoteFormContent;
   /** What each item the owner edits starts from on a fresh database: the content in the site's files. */
   readonly seeds: ContentSeeds;
+  /** The address of every page of the site, such as /services/cake: a link the owner writes must be one of them. */
+  readonly pages: readonly string[];
 };
 
-export type ContentSeeds = { readonly company: CompanySettings; readonly "gst-rates": GstRateTable };
+export type ContentSeeds = Readonly<ItemBodies>;
 
 export type AccountButtonWords = { readonly signOutEverywhere: string; readonly removePasskeysToo: string };

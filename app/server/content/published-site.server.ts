@@ -1,9 +1,11 @@
 import * as v from "valibot";
+import type { Photo } from "../photos/photo.ts";
 import type { GstRateTable } from "../quotations/gst-rates.ts";
 import type { ServiceContent } from "../service-content.ts";
 import type { CompanySettings } from "./company-item.ts";
 import type { ContentStore } from "./content-store.server.ts";
-import { CONTENT_ITEMS, type ContentItem } from "./items.ts";
+import { CONTENT_ITEM_IDS, CONTENT_ITEMS, type ContentItem, isShapedItem, SHAPED_ITEMS } from "./items.ts";
+import { photoIds } from "./shapes.ts";
 
 type ContentSeeds = ServiceContent["seeds"];
 
@@ -18,8 +20,15 @@ export type PublishedContent = {
   readonly company: CompanySettings;
   /** The GST rate table a new quotation line takes its rate from. */
   readonly gstRates: GstRateTable;
+  /** Every item as published (or drafted, for a preview), each checked by its schema. */
+  readonly items: ContentSeeds;
+  /** The files of every library photo the items name, by id. */
+  readonly photos: Readonly<Record<string, Photo>>;
   readonly preview?: true;
 };
+
+/** Where the files of the library's photos are found, by id: none before a library is there. */
+type PhotoRecords = (ids: readonly string[]) => Promise<Readonly<Record<string, Photo>>>;
 
 /**
  * The published content, held in memory so no page asks the database for it:
@@ -31,16 +40,23 @@ export function watchPublishedContent(options: {
   seeds: ContentSeeds;
   log: Log;
   everyMs: number;
+  photos?: PhotoRecords;
 }) {
-  const { store, seeds, log } = options;
-  let current: PublishedContent = { revision: 0, company: seeds.company, gstRates: seeds["gst-rates"] };
+  const { store, seeds, log, photos = async () => ({}) } = options;
+  let current: PublishedContent = {
+    revision: 0,
+    company: seeds.company,
+    gstRates: seeds["gst-rates"],
+    items: seeds,
+    photos: {},
+  };
   const listeners = new Set<(content: PublishedContent) => void>();
 
   /** An item as published, checked again by its schema: a bad row gives the seed rather than a broken page. */
-  function checked<Item extends keyof ContentSeeds & ContentItem>(item: Item, body: unknown): ContentSeeds[Item] {
+  function checked<Item extends ContentItem>(item: Item, body: unknown): ContentSeeds[Item] {
     const parsed = v.safeParse(CONTENT_ITEMS[item], body);
     if (parsed.success) return parsed.output as ContentSeeds[Item];
-    log.error(`The published ${item} do not pass their schema; the seed's are used.`);
+    log.error(`The published "${item}" does not pass its schema; the seed is used.`);
     return seeds[item];
   }
 
@@ -48,10 +64,18 @@ export function watchPublishedContent(options: {
     const revision = await store.revision();
     if (!drafts && revision === current.revision) return current;
     const bodies = await store.bodies({ drafts });
+    const items = Object.fromEntries(
+      CONTENT_ITEM_IDS.map((item) => [item, item in bodies ? checked(item, bodies[item]) : seeds[item]]),
+    ) as unknown as ContentSeeds;
+    const named = CONTENT_ITEM_IDS.flatMap((item) =>
+      isShapedItem(item) ? photoIds(SHAPED_ITEMS[item], items[item] as Record<string, unknown>) : [],
+    );
     const content = {
       revision,
-      company: checked("company", bodies.company),
-      gstRates: checked("gst-rates", bodies["gst-rates"]),
+      company: items.company,
+      gstRates: items["gst-rates"],
+      items,
+      photos: named.length > 0 ? await photos(named) : {},
     };
     if (drafts) return { ...content, preview: true };
     current = content;

@@ -18,6 +18,8 @@ export type BillingSettings = {
     readonly accountNumber: string;
     readonly ifsc: string;
   };
+  /** The company's UPI ID for payments, printed beside the bank's details; none when empty. */
+  readonly upiId?: string;
   /** The GST rates a quotation line may carry, in percent: every rate of the table, and no rate written anywhere else. */
   readonly gstRates: readonly number[];
   /** Each HSN's rate and the day it applies from (gst-rates.ts): a new line starts at its HSN's rate on the quotation's date. */

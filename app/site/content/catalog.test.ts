@@ -4,7 +4,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import routes from "../../routes.ts";
-import { faqItems } from "./faq.ts";
+import { faqSeed } from "./faq.ts";
 import { footerLinks, footerServiceLinks, isNavMenu, mainNavigation, type NavLink } from "./navigation.ts";
 import { serviceGroups, services } from "./services.ts";
 import { site } from "./site.ts";
@@ -172,6 +172,7 @@ describe("the prerender list", () => {
 
 describe("page content", () => {
   it("has 8 FAQ items, each a distinct question with an answer", () => {
+    const faqItems = faqSeed.questions;
     expect(faqItems).toHaveLength(8);
     expect(new Set(faqItems.map((item) => item.question)).size).toBe(8);
     for (const item of faqItems) expect(item.answer.trim(), item.question).not.toBe("");

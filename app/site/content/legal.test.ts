@@ -1,10 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { privacyNotice, privacyNoticeReviewed } from "./legal.ts";
-import { site } from "./site.ts";
+import { itemProblems } from "../../server/content/items.ts";
+import { privacyDocument, privacySeed } from "./legal.ts";
+import { companySeed, site } from "./site.ts";
 
 const text = (days: number, mailTo = "sales@example.com") =>
-  privacyNotice({ retentionDays: days, mailTo })
-    .sections.flatMap((section) => [section.heading, section.body, section.list ?? []].flat())
+  privacyDocument(privacySeed, { retentionDays: days, mailTo }, companySeed)
+    .sections.flatMap((section) => [section.heading, section.body])
     .join("\n");
 
 describe("the privacy notice", () => {
@@ -28,9 +29,18 @@ describe("the privacy notice", () => {
     }
   });
 
-  test("carries a draft note until a lawyer has reviewed it", () => {
-    expect(Boolean(privacyNotice({ retentionDays: 730, mailTo: "x@example.com" }).draftNote)).toBe(
-      !privacyNoticeReviewed,
-    );
+  test("carries a draft note until the owner marks it reviewed by a lawyer", () => {
+    const settings = { retentionDays: 730, mailTo: "x@example.com" };
+    expect(privacyDocument(privacySeed, settings, companySeed).draftNote).toMatch(/reviewed by the company’s lawyer/);
+    expect(privacyDocument({ ...privacySeed, reviewed: true }, settings, companySeed).draftNote).toBeUndefined();
+  });
+
+  test("leaves no placeholder unfilled, and its seed passes the item's checks", () => {
+    expect(text(730)).not.toMatch(/\{[a-z-]+\}/);
+    const facts = { isPage: () => true, isPhoto: () => false };
+    expect(itemProblems("privacy", privacySeed, facts)).toEqual([]);
+    expect(
+      itemProblems("privacy", { ...privacySeed, sections: [{ heading: "x", body: "Kept {forever}." }] }, facts),
+    ).toEqual(["privacy: sections.0.body: placeholder"]);
   });
 });

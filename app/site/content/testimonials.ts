@@ -1,10 +1,12 @@
-/** Customer testimonials. The names and quotes are placeholders. */
-export type Testimonial = { name: string; role: string; quote: string };
+import type { HomeContent } from "../../server/content/page-items.ts";
+
+/** Customer testimonials, as the site starts (the owner edits them). The names and quotes are placeholders. */
+export type Testimonial = HomeContent["testimonials"][number];
 
 /** All testimonials share one portrait illustration, as on the old site. */
 export const testimonialImage = { src: "/images/testimonial.svg", width: 96, height: 96 } as const;
 
-export const testimonials: readonly Testimonial[] = [
+export const testimonials: HomeContent["testimonials"] = [
   {
     name: "Riya Sharma",
     role: "Owner, a bakery chain",

@@ -1,7 +1,7 @@
-/** The reasons listed in the home page's why-choose-us grid. */
-export type Reason = { title: string; text: string; icon: "press" | "quality" | "clock" | "truck" | "leaf" | "rupee" };
+import type { HomeContent } from "../../server/content/page-items.ts";
 
-export const reasons: readonly Reason[] = [
+/** The reasons listed in the home page's why-choose-us grid, as the site starts (the owner edits them). */
+export const reasons: HomeContent["reasons"] = [
   {
     icon: "press",
     title: "In-house production",

@@ -1,12 +1,20 @@
-import { CatalogPhoto } from "../components/catalog/catalog-photo.tsx";
+import { markdownBlocks } from "../../server/content/markdown.ts";
 import { PageBanner } from "../components/sections/page-banner.tsx";
-import { aboutFigures, aboutIntro, aboutPhoto, facilities, values } from "../content/about.ts";
+import { ChosenPhoto } from "../components/ui/chosen-photo.tsx";
+import { MarkdownBlocks } from "../components/ui/markdown-blocks.tsx";
+import { aboutSeed } from "../content/about.ts";
 import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
 import { paths } from "../content/urls.ts";
 import { companyIn } from "../lib/company.tsx";
 import { buildMeta } from "../lib/meta.ts";
+import { chosenPhoto, publishedItem } from "../lib/published.server.ts";
 import type { Route } from "./+types/about";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const about = publishedItem(context, "about", aboutSeed);
+  return { about, intro: markdownBlocks(about.intro), photo: chosenPhoto(context, about.photo) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   buildMeta({ ...pageText.about, path: paths.about, trail: homeTrail }, companyIn(matches));
@@ -14,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** How wide the photograph is (about.css: the introduction's width, at most 48rem, in the container's padding). */
 const aboutPhotoSizes = "(min-width: 52em) 48rem, (min-width: 48em) calc(100vw - 4rem), calc(100vw - 2rem)";
 
-export default function About() {
+export default function About({ loaderData: { about, intro, photo } }: Route.ComponentProps) {
   return (
     <>
       <PageBanner heading={pageText.about.heading} trail={homeTrail} />
@@ -23,19 +31,15 @@ export default function About() {
           <h2 id="who-we-are" className="section-title">
             Who we are
           </h2>
-          {aboutPhoto && (
-            <CatalogPhoto name={aboutPhoto} sizes={aboutPhotoSizes} className="about__photo" priority="first-view" />
-          )}
-          {aboutIntro.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
+          {photo && <ChosenPhoto {...photo} sizes={aboutPhotoSizes} className="about__photo" priority="first-view" />}
+          <MarkdownBlocks blocks={intro} />
         </section>
         <section aria-labelledby="in-figures">
           <h2 id="in-figures" className="visually-hidden">
             In figures
           </h2>
           <dl className="about__figures">
-            {aboutFigures.map((figure) => (
+            {about.figures.map((figure) => (
               <div key={figure.label}>
                 <dt>{figure.label}</dt>
                 <dd>{figure.value}</dd>
@@ -48,7 +52,7 @@ export default function About() {
             Our facilities
           </h2>
           <ul className="check-list">
-            {facilities.map((facility) => (
+            {about.facilities.map((facility) => (
               <li key={facility}>{facility}</li>
             ))}
           </ul>
@@ -58,7 +62,7 @@ export default function About() {
             What we stand for
           </h2>
           <ul className="card-grid">
-            {values.map((value) => (
+            {about.values.map((value) => (
               <li key={value.title} className="card">
                 <h3>{value.title}</h3>
                 <p>{value.text}</p>

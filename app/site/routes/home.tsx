@@ -1,16 +1,22 @@
 import { Island } from "../../islands/island.tsx";
-import { CatalogPhoto } from "../components/catalog/catalog-photo.tsx";
 import { ServiceCardGrid } from "../components/catalog/service-card.tsx";
 import { TestimonialSlider } from "../components/sections/testimonial-slider.tsx";
 import { WhyChooseUs } from "../components/sections/why-choose-us.tsx";
+import { ChosenPhoto } from "../components/ui/chosen-photo.tsx";
 import { Icon } from "../components/ui/icon.tsx";
-import { featuredServiceSlugs, hero } from "../content/home.ts";
+import { featuredServiceSlugs, homeSeed } from "../content/home.ts";
 import { pageText } from "../content/pages.ts";
 import { services } from "../content/services.ts";
 import { paths } from "../content/urls.ts";
 import { companyIn } from "../lib/company.tsx";
 import { buildMeta } from "../lib/meta.ts";
+import { chosenPhoto, publishedItem } from "../lib/published.server.ts";
 import type { Route } from "./+types/home";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const home = publishedItem(context, "home", homeSeed);
+  return { home, heroPhoto: chosenPhoto(context, home.photo) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   buildMeta({ ...pageText.home, path: paths.home }, companyIn(matches));
@@ -24,28 +30,28 @@ const heroPhotoSizes =
 
 const featured = services.filter((service) => (featuredServiceSlugs as readonly string[]).includes(service.slug));
 
-export default function Home() {
+export default function Home({ loaderData: { home, heroPhoto } }: Route.ComponentProps) {
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero__inner">
           <div className="hero__text">
-            <p className="hero__kicker">{hero.kicker}</p>
+            <p className="hero__kicker">{home.kicker}</p>
             <h1 id="hero-title" className="hero__title">
-              {pageText.home.heading}
+              {home.heading}
             </h1>
-            <p className="hero__lead">{hero.lead}</p>
+            <p className="hero__lead">{home.lead}</p>
             <div className="hero__actions">
-              <a href={paths.services} className="button button--primary">
-                Explore services <Icon name="arrow-right" size={18} />
+              <a href={home.primaryPage} className="button button--primary">
+                {home.primaryLabel} <Icon name="arrow-right" size={18} />
               </a>
-              <a href={paths.quote} className="button button--ghost">
-                Get a quote
+              <a href={home.secondaryPage} className="button button--ghost">
+                {home.secondaryLabel}
               </a>
             </div>
           </div>
-          {hero.photo ? (
-            <CatalogPhoto name={hero.photo} sizes={heroPhotoSizes} className="hero__art" priority="first-view" />
+          {heroPhoto ? (
+            <ChosenPhoto {...heroPhoto} sizes={heroPhotoSizes} className="hero__art" priority="first-view" />
           ) : (
             <img className="hero__art" src="/images/hero.svg" alt="" width={560} height={440} fetchPriority="high" />
           )}
@@ -66,8 +72,8 @@ export default function Home() {
           </a>
         </p>
       </section>
-      <WhyChooseUs />
-      <Island name="testimonial-slider" component={TestimonialSlider} props={{}} />
+      <WhyChooseUs reasons={home.reasons} />
+      <Island name="testimonial-slider" component={TestimonialSlider} props={{ testimonials: home.testimonials }} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { CompanyField, CompanyProblem } from "../../server/content/company-item.ts";
+import type { ScheduleProblem } from "../../server/content/schedule.ts";
 import type { VersionState } from "../../server/content/versions.ts";
 
 /** The words of the pages where the company edits its own site. */
@@ -12,14 +13,24 @@ export const siteEditorText = {
     "What visitors see of the company. An edit is a draft until an owner publishes it; every published version is kept and can be brought back.",
   backToInbox: "Back to the inbox",
   backToSite: "Back to the site's content",
-  items: { company: "Company details", "gst-rates": "GST rates by HSN" } as Record<string, string>,
+  items: {
+    company: "Company details",
+    "gst-rates": "GST rates by HSN",
+    billing: "Billing and bank details",
+    home: "Home page",
+    about: "About page",
+    product: "Product page",
+    faq: "Questions and answers",
+    terms: "Terms and conditions",
+    privacy: "Privacy notice",
+  } as Record<string, string>,
   itemHeading: "Item",
   stateHeading: "State",
   published: (when: string, by: string | null) => `Published ${when}${by ? ` by ${by}` : " (from the site's files)"}`,
   draft: (when: string, by: string | null) => `Draft saved ${when}${by ? ` by ${by}` : ""}, not yet published`,
   edit: "Edit",
   history: "History",
-  publishChosen: "Publish the chosen drafts",
+  publishChosen: "Publish now",
   publishLabel: (item: string) => `Publish the draft of ${item}`,
   nothingChosen: "Choose at least one draft to publish.",
   ownersOnly: "Only an owner may change this. You can read it here.",
@@ -29,6 +40,8 @@ export const siteEditorText = {
     published: "Published. Visitors see it now.",
     discarded: "Draft discarded. Visitors go on seeing the published version.",
     restored: "That version is now a draft: publish it to bring it back.",
+    scheduled: "Scheduled. The chosen drafts are published at that time, by themselves.",
+    cancelled: "Schedule cancelled. The draft stays a draft until someone publishes it.",
   } as const,
 };
 
@@ -140,4 +153,29 @@ export const historyText = {
   restore: "Bring back as a draft",
   restoreLabel: (version: number) => `Bring back version ${version} as a draft`,
   fromFiles: "the site's files",
+};
+
+/** Drafts published at a chosen time, on the site's page: always India's time, whatever the reader's zone. */
+export const scheduleText = {
+  field: "Or publish them at (India time, IST)",
+  hint: "A day and time to the minute. The chosen drafts are published together within a few seconds of it.",
+  schedule: "Schedule for that time",
+  /** Beside the draft in the table of items. */
+  scheduledFor: (when: string) => `Scheduled for ${when} IST`,
+  heading: "Scheduled publications",
+  intro:
+    "Each draft here is published at its time, in India time, recorded as published by whoever scheduled it. A scheduled draft saved again keeps its time, and the newest draft is what is published; discarding the draft, or publishing it sooner, cancels its schedule.",
+  itemHeading: "Item",
+  whenHeading: "Publish at",
+  byHeading: "Scheduled by",
+  at: (when: string) => `${when} IST`,
+  removedAccount: "an account since removed",
+  cancel: "Cancel",
+  cancelLabel: (item: string) => `Cancel the scheduled publication of ${item}`,
+  problems: {
+    missing: "Choose the day and time to publish them at.",
+    "not-a-time": "That is not a day and time that exists. Choose one with the calendar, such as 26/11/2026, 18:30.",
+    past: "That time has passed. Choose a time later than now, in India time.",
+    "too-far": "Choose a time within a year from now.",
+  } satisfies Record<ScheduleProblem, string>,
 };

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { ContentVersion } from "../../server/content/content-store.server.ts";
 import { ABILITY_TO_CHANGE, type ContentItem } from "../../server/content/items.ts";
+import { readListChange, type SiteFacts } from "../../server/content/shapes.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { may, type StaffAbility } from "../../server/staff/roles.ts";
 import type { StaffMember } from "../../server/staff/sessions.server.ts";
@@ -95,7 +96,9 @@ export async function answerEditor<T>(
     if (await content.discardDraft(item)) await recordSiteChange(member, "site draft discarded", item);
     return redirect(`${staffPaths.siteItem(item)}?notice=discarded`, 303);
   }
-  if (fields?.intent !== "save") throw data(text.unreadable, { status: 400 });
+  if (!fields || (fields.intent !== "save" && !readListChange(fields.intent))) {
+    throw data(text.unreadable, { status: 400 });
+  }
   return save(fields, member);
 }
 
@@ -131,4 +134,16 @@ export async function editorState(request: Request, item: ContentItem) {
     mayChange: may(member.role, ABILITY_TO_CHANGE[item]),
     mayPublish: may(member.role, "canPublish"),
   };
+}
+
+/** What a save is checked against: the site's pages, and the photos in its library. */
+export async function siteFacts(): Promise<SiteFacts> {
+  const pages = new Set(siteServices().content.pages);
+  const photos = new Set((await photoOptions()).map((photo) => photo.id));
+  return { isPage: (path) => pages.has(path), isPhoto: (id) => photos.has(id) };
+}
+
+/** The library's photos as a photo field offers them. */
+export async function photoOptions(): Promise<{ id: string; label: string }[]> {
+  return [];
 }

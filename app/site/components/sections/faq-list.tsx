@@ -1,10 +1,13 @@
-import { faqItems } from "../../content/faq.ts";
+import type { Block } from "../../../server/content/markdown.ts";
+import { MarkdownBlocks } from "../ui/markdown-blocks.tsx";
+
+type FaqEntry = { question: string; answer: readonly Block[] };
 
 /**
  * The questions in two columns. All share one <details> name, so the browser
  * keeps a single answer open across both columns; the first starts open.
  */
-export function FaqList() {
+export function FaqList({ faqItems }: { faqItems: readonly FaqEntry[] }) {
   const half = Math.ceil(faqItems.length / 2);
   const columns = [faqItems.slice(0, half), faqItems.slice(half)];
   return (
@@ -14,7 +17,9 @@ export function FaqList() {
           {items.map((item, index) => (
             <details className="faq__item" name="faq" key={item.question} open={column === 0 && index === 0}>
               <summary className="faq__question">{item.question}</summary>
-              <p className="faq__answer">{item.answer}</p>
+              <div className="faq__answer">
+                <MarkdownBlocks blocks={item.answer} />
+              </div>
             </details>
           ))}
         </div>

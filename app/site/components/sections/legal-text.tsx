@@ -1,4 +1,11 @@
+import type { Block } from "../../../server/content/markdown.ts";
 import type { LegalDocument } from "../../content/legal.ts";
+import { MarkdownBlocks } from "../ui/markdown-blocks.tsx";
+
+/** A legal page with each section's Markdown read into blocks on the server. */
+export type LegalShown = Omit<LegalDocument, "sections"> & {
+  sections: readonly { heading: string; body: readonly Block[] }[];
+};
 
 const dateFormat = new Intl.DateTimeFormat("en-IN", {
   day: "numeric",
@@ -7,7 +14,7 @@ const dateFormat = new Intl.DateTimeFormat("en-IN", {
   timeZone: "UTC",
 });
 
-export function LegalText({ document }: { document: LegalDocument }) {
+export function LegalText({ document }: { document: LegalShown }) {
   return (
     <div className="legal-text container">
       {document.draftNote && (
@@ -21,18 +28,7 @@ export function LegalText({ document }: { document: LegalDocument }) {
       {document.sections.map((section) => (
         <section key={section.heading}>
           <h2>{section.heading}</h2>
-          {typeof section.body === "string" ? (
-            <p>{section.body}</p>
-          ) : (
-            section.body.map((paragraph) => <p key={paragraph}>{paragraph}</p>)
-          )}
-          {section.list && (
-            <ul>
-              {section.list.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          )}
+          <MarkdownBlocks blocks={section.body} />
         </section>
       ))}
     </div>

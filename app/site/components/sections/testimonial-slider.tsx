@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { testimonialImage, testimonials } from "../../content/testimonials.ts";
+import { type Testimonial, testimonialImage } from "../../content/testimonials.ts";
 import { SLIDER_AUTOPLAY_MS } from "../../content/timing.ts";
 import { Icon } from "../ui/icon.tsx";
 
@@ -12,7 +12,7 @@ import { Icon } from "../ui/icon.tsx";
  * them, when the visitor pauses it, and under reduced motion. Previous and
  * next do not stop it.
  */
-export function TestimonialSlider() {
+export function TestimonialSlider({ testimonials }: { testimonials: readonly Testimonial[] }) {
   const trackRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const [playing, setPlaying] = useState(true);
@@ -38,7 +38,7 @@ export function TestimonialSlider() {
       track.scrollTo({ left, behavior: reducedMotion ? "auto" : "smooth" });
       setCurrent(target);
     },
-    [reducedMotion],
+    [reducedMotion, testimonials.length],
   );
 
   // Keep the current slide in step when the visitor swipes or scrolls the strip,

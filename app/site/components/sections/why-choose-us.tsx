@@ -1,7 +1,7 @@
-import { reasons } from "../../content/why-choose-us.ts";
+import type { HomeContent, ReasonIcon } from "../../../server/content/page-items.ts";
 import { Icon, type IconName } from "../ui/icon.tsx";
 
-const reasonIcons: Record<(typeof reasons)[number]["icon"], IconName> = {
+const reasonIcons: Record<ReasonIcon, IconName> = {
   press: "layers",
   quality: "check",
   clock: "clock",
@@ -10,7 +10,7 @@ const reasonIcons: Record<(typeof reasons)[number]["icon"], IconName> = {
   rupee: "rupee",
 };
 
-export function WhyChooseUs() {
+export function WhyChooseUs({ reasons }: { reasons: HomeContent["reasons"] }) {
   return (
     <section className="why section" aria-labelledby="why-title">
       <div className="container">
@@ -19,7 +19,7 @@ export function WhyChooseUs() {
         </h2>
         <ul className="why__grid">
           {reasons.map((reason) => (
-            <li key={reason.title} className="why__item">
+            <li key={`${reason.icon}-${reason.title}`} className="why__item">
               <span className="why__icon">
                 <Icon name={reasonIcons[reason.icon]} size={28} />
               </span>

@@ -13,6 +13,8 @@ type PhotoProps = {
   sizes: string;
   className?: string;
   priority?: PhotoPriority;
+  /** The point to keep in view where the layout crops the picture, in percent across and down. */
+  focus?: { x: number; y: number } | undefined;
 };
 
 /**
@@ -21,7 +23,7 @@ type PhotoProps = {
  * fits. Its size is in the HTML, so nothing moves when it arrives, and its
  * dominant colour fills the space until then.
  */
-export function Photo({ photo, alt, sizes, className, priority = "lazy" }: PhotoProps) {
+export function Photo({ photo, alt, sizes, className, priority = "lazy", focus }: PhotoProps) {
   const fallback = photo.fallback.variants;
   return (
     <picture>
@@ -36,7 +38,10 @@ export function Photo({ photo, alt, sizes, className, priority = "lazy" }: Photo
         height={photo.height}
         alt={alt}
         {...fetchAttributes(priority)}
-        style={{ backgroundColor: photo.color }}
+        style={{
+          backgroundColor: photo.color,
+          ...(focus && { objectPosition: `${focus.x}% ${focus.y}%` }),
+        }}
       />
     </picture>
   );

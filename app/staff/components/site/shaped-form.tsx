@@ -1,0 +1,241 @@
+import type { FieldProblems, FieldShape, GroupShape, PhotoChoice } from "../../../server/content/shapes.ts";
+import { type ShapedItemWords, shapedFormText as text } from "../../content/site-items.ts";
+import { StaffField } from "../staff-field.tsx";
+import { ProblemSummary } from "./problem-summary.tsx";
+
+type Values = Readonly<Record<string, unknown>>;
+
+/** A photo of the library as a photo field offers it. */
+export type PhotoOption = { id: string; label: string };
+
+type ShapedFormProps = {
+  action: string;
+  shape: GroupShape;
+  words: ShapedItemWords;
+  values: Values;
+  problems: FieldProblems;
+  basedOn: number;
+  readOnly: boolean;
+  photos: readonly PhotoOption[];
+};
+
+/** The id of a field's control: its form name, which holds only letters, digits and dots. */
+const controlId = (name: string) => `item-${name.replaceAll(".", "-")}`;
+
+/** A field's words by its place in the item, a list's entry numbers left out. */
+const wordsKey = (name: string) => name.replace(/\.\d+\./g, ".");
+
+/**
+ * An item's editor, drawn from its shape: a control per field with its label,
+ * hint and refusal; a list's entries each in a group with buttons to remove
+ * them or move them up or down, and one to add an entry. Those buttons post the
+ * form as it is and bring it back changed, unsaved, so nothing typed is lost.
+ */
+export function ShapedForm({ action, shape, words, values, problems, basedOn, readOnly, photos }: ShapedFormProps) {
+  const fieldWords = (name: string) => words.fields[wordsKey(name)] ?? { label: name };
+  const refused = Object.entries(problems).map(([name, problem]) => ({
+    href: `#${controlId(name)}`,
+    text: `${fieldWords(name).label}: ${text.problems[problem]}`,
+  }));
+  const context: FieldContext = { words, problems, readOnly, photos, fieldWords };
+  return (
+    <form method="post" action={action} className="staff-form" noValidate>
+      <ProblemSummary id="item-problems" heading={text.problemsHeading} problems={refused} />
+      <input type="hidden" name="basedOn" value={basedOn} />
+      {/* First in the form, so that Enter in a field saves rather than presses a list's button. */}
+      {!readOnly && <SaveButton />}
+      <fieldset className="site-fields" disabled={readOnly}>
+        <legend className="visually-hidden">{words.title}</legend>
+        <Fields shape={shape} values={values} prefix="" context={context} />
+      </fieldset>
+      {!readOnly && <SaveButton />}
+    </form>
+  );
+}
+
+function SaveButton() {
+  return (
+    <div className="site-actions">
+      <button type="submit" name="intent" value="save" className="staff-button">
+        {text.saveDraft}
+      </button>
+    </div>
+  );
+}
+
+type FieldContext = {
+  words: ShapedItemWords;
+  problems: FieldProblems;
+  readOnly: boolean;
+  photos: readonly PhotoOption[];
+  fieldWords: (name: string) => { label: string; hint?: string };
+};
+
+function Fields({
+  shape,
+  values,
+  prefix,
+  context,
+}: {
+  shape: GroupShape;
+  values: Values;
+  prefix: string;
+  context: FieldContext;
+}) {
+  return Object.entries(shape).map(([key, field]) => {
+    const name = `${prefix}${key}`;
+    if (field.kind === "list") {
+      return <ListField key={name} name={name} field={field} entries={values[key]} context={context} />;
+    }
+    if (field.kind === "photo") {
+      return <PhotoField key={name} name={name} value={values[key] as PhotoChoice | null} context={context} />;
+    }
+    return <Field key={name} name={name} field={field} value={values[key]} context={context} />;
+  });
+}
+
+function Field({
+  name,
+  field,
+  value,
+  context,
+}: {
+  name: string;
+  field: FieldShape;
+  value: unknown;
+  context: FieldContext;
+}) {
+  const id = controlId(name);
+  const { label, hint } = context.fieldWords(name);
+  const problem = context.problems[name];
+  const error = problem && text.problems[problem];
+  const shown = Array.isArray(value) ? value.join("\n") : value === undefined || value === null ? "" : String(value);
+  return (
+    <StaffField id={id} label={label} hint={hint} error={error} check={field.kind === "flag"}>
+      {(described) => {
+        switch (field.kind) {
+          case "text":
+          case "lines":
+            return (
+              <textarea
+                id={id}
+                name={name}
+                defaultValue={shown}
+                rows={field.kind === "lines" ? Math.min(10, field.maxItems) : field.max > 400 ? 8 : 3}
+                {...described}
+              />
+            );
+          case "choice": {
+            const options = context.words.options?.[wordsKey(name)] ?? {};
+            return (
+              <select id={id} name={name} defaultValue={shown} {...described}>
+                {field.options.map((option) => (
+                  <option key={option} value={option}>
+                    {options[option] ?? option}
+                  </option>
+                ))}
+              </select>
+            );
+          }
+          case "flag":
+            return <input id={id} name={name} type="checkbox" defaultChecked={value === true} {...described} />;
+          case "count":
+            return (
+              <input
+                id={id}
+                name={name}
+                type="number"
+                inputMode="numeric"
+                min={field.min}
+                max={field.max}
+                defaultValue={shown}
+                {...described}
+              />
+            );
+          default:
+            return <input id={id} name={name} type="text" defaultValue={shown} {...described} />;
+        }
+      }}
+    </StaffField>
+  );
+}
+
+function PhotoField({ name, value, context }: { name: string; value: PhotoChoice | null; context: FieldContext }) {
+  const part = (key: keyof PhotoChoice) => `${name}.${key}`;
+  const percent = (key: "focusX" | "focusY") => (
+    <Field name={part(key)} field={{ kind: "count", min: 0, max: 100 }} value={value?.[key] ?? 50} context={context} />
+  );
+  const id = controlId(part("id"));
+  const problem = context.problems[part("id")];
+  const { label, hint } = context.fieldWords(name);
+  return (
+    <div className="site-photo">
+      <StaffField id={id} label={label} hint={hint} error={problem && text.problems[problem]}>
+        {(described) => (
+          <select id={id} name={part("id")} defaultValue={value?.id ?? ""} {...described}>
+            <option value="">{text.noPhoto}</option>
+            {context.photos.map((photo) => (
+              <option key={photo.id} value={photo.id}>
+                {photo.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </StaffField>
+      <Field name={part("alt")} field={{ kind: "line", max: 200 }} value={value?.alt ?? ""} context={context} />
+      {percent("focusX")}
+      {percent("focusY")}
+    </div>
+  );
+}
+
+function ListField({
+  name,
+  field,
+  entries,
+  context,
+}: {
+  name: string;
+  field: Extract<FieldShape, { kind: "list" }>;
+  entries: unknown;
+  context: FieldContext;
+}) {
+  const list = Array.isArray(entries) ? (entries as Values[]) : [];
+  const words = context.words.lists?.[name];
+  const problem = context.problems[name];
+  return (
+    <div className="site-list" id={controlId(name)}>
+      {problem && <p className="staff-field__error">{text.problems[problem]}</p>}
+      {list.map((entry, index) => {
+        const entryName = words?.entry(index + 1) ?? `${name} ${index + 1}`;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an entry is its place in the list; moving one re-renders the form from the server
+          <fieldset key={index} className="site-list__entry">
+            <legend>{entryName}</legend>
+            <Fields shape={field.of} values={entry} prefix={`${name}.${index}.`} context={context} />
+            {!context.readOnly && (
+              <div className="site-list__actions">
+                {index > 0 && <ListButton value={`up:${name}.${index}`} label={text.up(entryName)} />}
+                {index < list.length - 1 && <ListButton value={`down:${name}.${index}`} label={text.down(entryName)} />}
+                {list.length > field.minItems && (
+                  <ListButton value={`remove:${name}.${index}`} label={text.remove(entryName)} />
+                )}
+              </div>
+            )}
+          </fieldset>
+        );
+      })}
+      {!context.readOnly && list.length < field.maxItems && words && (
+        <ListButton value={`add:${name}`} label={words.add} />
+      )}
+    </div>
+  );
+}
+
+function ListButton({ value, label }: { value: string; label: string }) {
+  return (
+    <button type="submit" name="intent" value={value} className="staff-button staff-button--quiet" formNoValidate>
+      {label}
+    </button>
+  );
+}
