@@ -4,7 +4,11 @@ import { storedFormSecret } from "./contact/form-token.server.ts";
 import { createInquiryStore, type InquiryStore } from "./contact/inquiries.server.ts";
 import { createRateLimiter, type RateLimiter } from "./contact/rate-limit.server.ts";
 import { type ContentStore, createContentStore } from "./content/content-store.server.ts";
-import { type PublishedContentWatch, watchPublishedContent } from "./content/published-site.server.ts";
+import {
+  type PublishedContent,
+  type PublishedContentWatch,
+  watchPublishedContent,
+} from "./content/published-site.server.ts";
 import { SCHEDULED_PUBLISHING, scheduledPublishingJob } from "./content/scheduled-publishing.server.ts";
 import { type AuditLog, createAuditLog } from "./inbox/audit.server.ts";
 import { createInbox, type Inbox } from "./inbox/inbox.server.ts";
@@ -32,8 +36,8 @@ import {
 import { createArtworkChecker } from "./previews/check-artwork.server.ts";
 import { findTools, missingPackages, sandboxFor } from "./previews/tools.server.ts";
 import type { BillingSettings } from "./quotations/billing.ts";
+import { withBillingContent } from "./quotations/billing-item.ts";
 import { digestJob, digestMail, waitingInquiries } from "./quotations/digest.server.ts";
-import type { GstRateTable } from "./quotations/gst-rates.ts";
 import { queuedQuotationMail } from "./quotations/quotation-mails.server.ts";
 import { createQuotations, type Quotations } from "./quotations/quotations.server.ts";
 import type { Readiness } from "./readiness.server.ts";
@@ -215,15 +219,15 @@ function liveContent(content: ServiceContent, published: PublishedContentWatch):
     { ...content },
     {
       company: { get: () => published.current().company, enumerable: true },
-      billing: { get: () => liveBilling(content.billing, published.current().gstRates), enumerable: true },
+      billing: { get: () => liveBilling(content.billing, published.current()), enumerable: true },
     },
   );
 }
 
-/** The billing settings with the rate table as published; a line may carry any rate the table gives. */
-function liveBilling(billing: BillingSettings, table: GstRateTable): BillingSettings {
+/** The billing settings as the owner published them, with the rate table; a line may carry any rate the table gives. */
+function liveBilling(billing: BillingSettings, { items, gstRates: table }: PublishedContent): BillingSettings {
   const rates = [...new Set([...billing.gstRates, ...table.map((entry) => entry.rate)])].sort((a, b) => a - b);
-  return { ...billing, gstRateTable: table, gstRates: rates };
+  return { ...withBillingContent(billing, items.billing), gstRateTable: table, gstRates: rates };
 }
 
 async function open(log: Log, content: ServiceContent): Promise<Running> {
