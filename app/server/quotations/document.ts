@@ -51,7 +51,7 @@ export type QuotationCompany = {
   phone: string;
   email: string;
   website: string;
-  bank: { accountName: string; bankName: string; branch: string; accountNumber: string; ifsc: string };
+  bank: { accountName: string; bankName: string; branch: string; accountNumber: string; ifsc: string; upiId?: string };
   terms: readonly string[];
 };
 
@@ -78,7 +78,7 @@ export function companyNow({ company, billing }: QuotationSettings): QuotationCo
     phone: company.phone.display,
     email: company.email,
     website: company.origin.replace(/^https?:\/\//, ""),
-    bank: { ...billing.bank },
+    bank: { ...billing.bank, ...(billing.upiId && { upiId: billing.upiId }) },
     terms: billing.terms,
   };
 }

@@ -115,6 +115,7 @@ export function drawTotals(sheet: Sheet, doc: QuotationDocument): void {
       ["Branch", bank.branch],
       ["Account number", bank.accountNumber],
       ["IFSC", bank.ifsc],
+      ...(bank.upiId ? [["UPI ID", bank.upiId] satisfies [string, string]] : []),
     ],
     { x: left, width: leftWidth, labelWidth: 78 },
   );
