@@ -2,57 +2,25 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { open, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import sharp, { type OutputInfo, type Sharp } from "sharp";
 import type { Plugin } from "vite";
-import { layoutWidths, photoProblem, type SourceFormat, sniffFormat, variantWidths } from "./photo-rules.ts";
+import {
+  type DecodedPhoto,
+  decodePhoto,
+  encodeVariant,
+  photoRecipe,
+} from "../app/server/photos/photo-pipeline.server.ts";
+import { PHOTO_HEAD_BYTES, photoFormatExtension, photoFormatType } from "../app/server/photos/photo-rules.ts";
+import { photoProblem, type SourceFormat, sniffFormat } from "./photo-rules.ts";
 
 type OutputFormat = "avif" | "webp" | SourceFormat;
 
-const extensionOf: Record<OutputFormat, string> = { avif: "avif", webp: "webp", jpeg: "jpg", png: "png" };
-const mimeOf: Record<OutputFormat, string> = {
-  avif: "image/avif",
-  webp: "image/webp",
-  jpeg: "image/jpeg",
-  png: "image/png",
-};
-
 /**
- * Quality chosen by eye on the sample photograph at 2×: the lowest at which
- * printed lines and the board's grain stay clean (AVIF 45 looks as 50 does
- * and keeps a phone's 720 px file under one round trip's 14 KB). The fallback
- * is for old browsers only, so its size matters less than its look.
- */
-const settings = {
-  avif: { quality: 45, effort: 4 },
-  webp: { quality: 72, effort: 4 },
-  jpeg: { quality: 76, mozjpeg: true },
-  png: { compressionLevel: 9 },
-} as const;
-
-function encode(image: Sharp, format: OutputFormat): Sharp {
-  switch (format) {
-    case "avif":
-      return image.avif(settings.avif);
-    case "webp":
-      return image.webp(settings.webp);
-    case "jpeg":
-      return image.jpeg(settings.jpeg);
-    case "png":
-      return image.png(settings.png);
-  }
-}
-
-/**
- * What a photograph's files are made from: its bytes, and everything that
- * turns them into files. The files are named by it, so a new photograph, or
- * new settings, is a new address, and every address can be cached for ever.
+ * The files' one hash: of the photograph's bytes and of everything that turns
+ * them into files (photoRecipe). A new photograph, or new settings, is a new
+ * address, so every address can be cached for ever.
  */
 function recipeHash(bytes: Buffer): string {
-  return createHash("sha256")
-    .update(JSON.stringify({ settings, layoutWidths, vips: sharp.versions.vips }))
-    .update(bytes)
-    .digest("base64url")
-    .slice(0, 10);
+  return createHash("sha256").update(photoRecipe()).update(bytes).digest("base64url").slice(0, 10);
 }
 
 /** A file name's stem as an address spells it without escaping: lower case, digits and dashes. */
@@ -65,44 +33,21 @@ function addressStem(file: string): string {
   return stem || "photo";
 }
 
-/** A photograph decoded once, turned upright and scaled to the widest variant, for every variant to be made from. */
-type Source = {
-  format: SourceFormat;
-  widths: number[];
-  pixels: Buffer;
-  info: OutputInfo;
-  color: string;
-};
+/** A photograph decoded once (photo-pipeline.server.ts), and the format it came in, which is its fallback's. */
+type Source = DecodedPhoto & { format: SourceFormat };
 
 // One decode per photograph, shared by the client and server builds, which run in one process.
 const sources = new Map<string, Promise<Source>>();
 const files = new Map<string, Promise<Buffer>>();
 
 function readSource(bytes: Buffer, format: SourceFormat, hash: string): Promise<Source> {
-  const source = sources.get(hash) ?? decode(bytes, format);
+  const source = sources.get(hash) ?? decodePhoto(bytes).then((decoded) => ({ ...decoded, format }));
   sources.set(hash, source);
   return source;
 }
 
-async function decode(bytes: Buffer, format: SourceFormat): Promise<Source> {
-  const { autoOrient } = await sharp(bytes).metadata();
-  const widths = variantWidths(autoOrient.width);
-  const widest = Math.max(...widths);
-  // EXIF orientation is applied, then dropped with the rest of the metadata (a phone's location among it).
-  const { data, info } = await sharp(bytes)
-    .autoOrient()
-    .resize({ width: widest })
-    .toColourspace("srgb")
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const { dominant } = await sharp(data, { raw: info }).stats();
-  const hex = [dominant.r, dominant.g, dominant.b].map((channel) => channel.toString(16).padStart(2, "0")).join("");
-  return { format, widths, pixels: data, info, color: `#${hex}` };
-}
-
 function variant(source: Source, width: number, format: OutputFormat, key: string): Promise<Buffer> {
-  const made =
-    files.get(key) ?? encode(sharp(source.pixels, { raw: source.info }).resize({ width }), format).toBuffer();
+  const made = files.get(key) ?? encodeVariant(source, width, format);
   files.set(key, made);
   return made;
 }
@@ -112,7 +57,7 @@ const photoQuery = /\?photo$/;
 /**
  * The build's photo step: a JPEG or PNG imported with `?photo` becomes a Photo
  * (app/site/content/photo.ts), with AVIF, WebP and the original format at the
- * widths of photo-rules.ts written as assets. All the files of one photograph
+ * widths of the photo rules written as assets. All the files of one photograph
  * share one hash in their names, so its srcsets, repeated in every page that
  * shows it, cost the HTML little once compressed. In development the same
  * files are made on request. Every file in `folder` (relative to the project)
@@ -130,9 +75,9 @@ export function photos({ folder }: { folder: string }): Plugin {
     const shown = path.relative(root, file);
     const { size } = await stat(file);
     const handle = await open(file);
-    const head = new Uint8Array(8);
+    const head = new Uint8Array(PHOTO_HEAD_BYTES);
     try {
-      await handle.read(head, 0, 8, 0);
+      await handle.read(head, 0, PHOTO_HEAD_BYTES, 0);
     } finally {
       await handle.close();
     }
@@ -183,13 +128,13 @@ export function photos({ folder }: { folder: string }): Plugin {
       const address = async (width: number, outputFormat: OutputFormat): Promise<string> => {
         const key = `${hash}|${width}|${outputFormat}`;
         if (serving) {
-          const src = `/@photo/${encodeURI(path.relative(root, file))}/${width}.${extensionOf[outputFormat]}`;
+          const src = `/@photo/${encodeURI(path.relative(root, file))}/${width}.${photoFormatExtension[outputFormat]}`;
           servedFiles.set(src, { source, width, format: outputFormat, key });
           return JSON.stringify(src);
         }
         const reference = this.emitFile({
           type: "asset",
-          fileName: path.posix.join(assetsDir, `${stem}-${hash}-${width}.${extensionOf[outputFormat]}`),
+          fileName: path.posix.join(assetsDir, `${stem}-${hash}-${width}.${photoFormatExtension[outputFormat]}`),
           source: await variant(source, width, outputFormat, key),
         });
         // The bundler writes the file's address here, with the site's base.
@@ -211,7 +156,7 @@ export function photos({ folder }: { folder: string }): Plugin {
         `  color: ${JSON.stringify(source.color)},`,
         `  avif: ${avif},`,
         `  webp: ${webp},`,
-        `  fallback: { type: ${JSON.stringify(mimeOf[format])}, variants: ${fallback} },`,
+        `  fallback: { type: ${JSON.stringify(photoFormatType[format])}, variants: ${fallback} },`,
         "};",
       ].join("\n");
     },
@@ -222,7 +167,7 @@ export function photos({ folder }: { folder: string }): Plugin {
         if (!served) return next();
         variant(served.source, served.width, served.format, served.key).then(
           (body) => {
-            response.setHeader("Content-Type", mimeOf[served.format]);
+            response.setHeader("Content-Type", photoFormatType[served.format]);
             response.setHeader("Cache-Control", "no-cache");
             response.end(body);
           },

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { layoutWidths, photoProblem, photoSizeLimit, variantWidths } from "./photo-rules.ts";
+import { photoSizeLimit } from "../app/server/photos/photo-rules.ts";
+import { photoProblem } from "./photo-rules.ts";
 
 const jpegHead = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
 const pngHead = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -33,18 +34,5 @@ describe("photoProblem", () => {
       /photos\/scan\.jpg ends in \.jpg but is not a JPEG/,
     );
     expect(photoProblem("photos/box.png", megabyte, jpegHead)).toMatch(/not a PNG inside \(it is a JPEG\)/);
-  });
-});
-
-describe("variantWidths", () => {
-  test("a phone's photograph gets every width the layout uses", () => {
-    expect(variantWidths(4000)).toEqual([...layoutWidths]);
-    expect(variantWidths(1280)).toEqual([...layoutWidths]);
-  });
-
-  test("a smaller photograph is never enlarged, and is offered at its own width", () => {
-    expect(variantWidths(1000)).toEqual([320, 480, 640, 720, 800, 960, 1000]);
-    expect(variantWidths(640)).toEqual([320, 480, 640]);
-    expect(variantWidths(200)).toEqual([200]);
   });
 });
