@@ -27,6 +27,7 @@ import {
   type StaffNoticeMail,
   startOutboxWorker,
 } from "./mail/outbox.server.ts";
+import { createPhotoLibrary, type PhotoLibrary } from "./photos/photo-library.server.ts";
 import {
   ARTWORK_CHECK,
   type ArtworkChecks,
@@ -49,6 +50,7 @@ import { createStaffServices, type StaffServices } from "./staff/staff.server.ts
 import { DamagedDatabaseError, type Database, retryWhileBusy } from "./store/db.server.ts";
 import { describeStore } from "./store/location.server.ts";
 import { openStore } from "./store/open-store.server.ts";
+import { openFileStorage } from "./uploads/file-storage.server.ts";
 import { openUploadServices, type UploadServices } from "./uploads/uploads.server.ts";
 
 /** What the contact action needs, one shared instance per process. */
@@ -73,6 +75,8 @@ export type SiteServices = {
   siteContent: ContentStore;
   /** What visitors see of it now, held in memory and kept up to date with every instance's publications. */
   publishedContent: PublishedContentWatch;
+  /** The photographs the company uploads for its site, and their files. */
+  photos: PhotoLibrary;
   /**
    * Deletes from storage, now, the files nobody needs any more (an erased
    * inquiry's, unsent ones past a day); the clean-up also runs every so often.
@@ -174,6 +178,11 @@ export function uploadServices(): UploadServices | undefined {
   return holder[KEY]?.uploads;
 }
 
+/** The photo library, for the HTTP server's photo files; undefined until started. */
+export function photoLibrary(): PhotoLibrary | undefined {
+  return holder[KEY]?.photos;
+}
+
 /** How long /readyz waits for the store before it says the store does not answer. */
 const READINESS_WAIT_MS = 2000;
 
@@ -265,6 +274,7 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
     }
   };
   const jobs = startJobRuntime({ db, log });
+  const photos = createPhotoLibrary({ db, storage: uploads?.storage ?? (await openFileStorage(env.fileStorage)) });
   const artworkChecks = uploads ? createArtworkChecks(db, content.quoteForm.words) : undefined;
   const siteContent = createContentStore({ db, seeds: content.seeds });
   await siteContent.seed();
@@ -293,6 +303,7 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
     quotations,
     siteContent,
     publishedContent,
+    photos,
     jobs,
   };
   if (!env.smtp) return common;

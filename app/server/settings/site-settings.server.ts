@@ -55,6 +55,8 @@ export type SiteSettings = {
   digest: { time: string; waitingHours: number } | undefined;
   /** Undefined when UPLOADS=0. */
   uploads: UploadSettings | undefined;
+  /** Where files are kept, artwork or not: the photo library's files are kept there also when UPLOADS=0. */
+  fileStorage: UploadSettings["storage"];
   /** "fast-for-tests" only in a test suite (STAFF_PASSWORD_HASHING). */
   passwordHashing: "standard" | "fast-for-tests";
 };
@@ -106,6 +108,7 @@ export function readSiteSettings(
     digest: e.DIGEST_WAITING_HOURS > 0 ? { time: e.DIGEST_TIME, waitingHours: e.DIGEST_WAITING_HOURS } : undefined,
     passwordHashing: e.STAFF_PASSWORD_HASHING,
     uploads: e.UPLOADS === "1" ? uploadSettings(e, dataDir) : undefined,
+    fileStorage: fileStorage(e, dataDir),
   };
 }
 
@@ -119,19 +122,23 @@ function uploadSettings(e: Settings, dataDir: string): UploadSettings {
     totalQuotaBytes: e.UPLOAD_QUOTA_GB * 1024 * MB,
     idleMs: e.UPLOAD_IDLE_MINUTES * 60_000,
     incomingFolder: path.join(dataDir, "artwork-incoming"),
-    storage: e.S3_BUCKET
-      ? {
-          bucket: e.S3_BUCKET,
-          endpoint: e.S3_ENDPOINT,
-          region: e.S3_REGION,
-          credentials:
-            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-              : undefined,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE,
-        }
-      : { folder: path.join(dataDir, "artwork") },
+    storage: fileStorage(e, dataDir),
   };
+}
+
+function fileStorage(e: Settings, dataDir: string): UploadSettings["storage"] {
+  return e.S3_BUCKET
+    ? {
+        bucket: e.S3_BUCKET,
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        credentials:
+          e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+            : undefined,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      }
+    : { folder: path.join(dataDir, "artwork") };
 }
 
 let current: SiteSettings | undefined;

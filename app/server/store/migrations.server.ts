@@ -289,3 +289,28 @@ export const scheduledPublishing: Migration = {
   name: "a draft scheduled for publication keeps who scheduled it",
   sql: "ALTER TABLE content_versions ADD COLUMN publish_by BIGINT REFERENCES staff (id) ON DELETE SET NULL;",
 };
+
+/**
+ * Step 24: the photo library, a row per photograph the company uploads. Its
+ * id is the hash its files are named by; the row lists the files made of it
+ * (format, width and bytes of each) and the place it was uploaded for. The
+ * photograph as sent is not kept, its camera's metadata with it.
+ */
+export const photoLibrary: Migration = {
+  version: 24,
+  name: "the photo library: each photograph uploaded, the files made of it, who uploaded it and when",
+  sql: `
+      CREATE TABLE photos (
+        id TEXT PRIMARY KEY,
+        place TEXT NOT NULL,
+        width INTEGER NOT NULL,
+        height INTEGER NOT NULL,
+        color TEXT NOT NULL,
+        variants TEXT NOT NULL,
+        original_name TEXT NOT NULL,
+        uploaded_by BIGINT REFERENCES staff (id) ON DELETE SET NULL,
+        uploaded_at BIGINT NOT NULL
+      );
+      CREATE INDEX photos_uploaded ON photos (uploaded_at);
+    `,
+};

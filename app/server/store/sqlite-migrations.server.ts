@@ -10,6 +10,7 @@ import {
   NOTICES_NAME,
   OPEN_MAIL_KINDS_NAME,
   personKeys,
+  photoLibrary,
   QUOTATIONS_NAME,
   quotationTables,
   quoteRequests,
@@ -348,4 +349,5 @@ export const sqliteMigrations: readonly Migration[] = [
   artworkChecksAsJobs,
   siteContent("INTEGER PRIMARY KEY AUTOINCREMENT"),
   scheduledPublishing,
+  photoLibrary,
 ];

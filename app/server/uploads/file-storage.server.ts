@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
@@ -9,11 +10,14 @@ import type { UploadSettings } from "../settings/site-settings.server.ts";
 /**
  * Where artwork files are kept, behind one interface: the tus data store that
  * receives them (in pieces, resumably), and reading and deleting a whole file
- * by its id. Nothing here is ever served at a public address.
+ * by its id. No artwork file is ever served at a public address. The photo
+ * library keeps its files here too, whole, under a prefix of their own.
  */
 export type FileStorage = {
   readonly datastore: DataStore;
   read(id: string): Promise<Readable>;
+  /** Writes a whole file under this key ("photos/…"), replacing any; readers never see it half written. */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Deletes the file and everything kept beside it; a file already gone is not an error. */
   remove(id: string): Promise<void>;
   /** For the start-up log: the folder, or the bucket (never a key). */
@@ -32,6 +36,14 @@ function folderStorage(folder: string): FileStorage {
     datastore,
     description: `the folder ${folder}`,
     read: async (id) => datastore.read(id),
+    async put(key, body) {
+      const file = path.join(folder, key);
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      // Written beside, then renamed over: a reader meets the whole file or none.
+      const writing = `${file}.${randomBytes(6).toString("hex")}.part`;
+      await writeFile(writing, body, { mode: 0o600 });
+      await rename(writing, file);
+    },
     async remove(id) {
       // The file and the store's note of its metadata beside it.
       await Promise.all([
@@ -66,6 +78,9 @@ async function bucketStorage(settings: Exclude<UploadSettings["storage"], { fold
     async read(id) {
       const object = await client.getObject({ Bucket: settings.bucket, Key: id });
       return object.Body as Readable;
+    },
+    async put(key, body, contentType) {
+      await client.putObject({ Bucket: settings.bucket, Key: key, Body: body, ContentType: contentType });
     },
     async remove(id) {
       // An unfinished upload's parts go with its multipart upload; a finished
