@@ -11,8 +11,9 @@ import {
 } from "./app/server/settings/settings.server.ts";
 import { quoteUploadsPath } from "./app/server/uploads/artwork-kinds.ts";
 import { paths } from "./app/site/content/urls.ts";
+import { staffPaths } from "./app/staff/paths.ts";
 import { settingsFromArguments } from "./server/command-line.ts";
-import { isFileUpload, postedFormOf } from "./server/file-posts.ts";
+import { isFileUpload, isFormPostWithFiles, postedFormOf } from "./server/file-posts.ts";
 import { prepareGracefulStop } from "./server/graceful-stop.ts";
 import { createHttpApp } from "./server/http-app.ts";
 import { createHttpServer } from "./server/http-server.ts";
@@ -44,7 +45,7 @@ let app: RequestListener | undefined;
 const server = createHttpServer(
   (req, res) => app?.(req, res),
   config.requestTimeoutMs,
-  (req) => isFileUpload(req, quoteUploadsPath, paths.quote),
+  (req) => isFileUpload(req, quoteUploadsPath, paths.quote) || isFormPostWithFiles(req, staffPaths.sitePhotos),
 );
 
 let site: SiteBuild;
@@ -69,6 +70,7 @@ app = createHttpApp({
   // Not ready from the moment a stop begins, so a proxy sends new visitors to another instance while this one finishes.
   readiness: async () => (stopping ? { ready: false, reason: "stopping" } : (await site.services()).readiness()),
   uploads: async () => (await site.services()).uploadServices(),
+  photos: async () => (await site.services()).photoLibrary(),
   getLoadContext: async (req, { requestId, log: requestLog, site: content }) =>
     (await site.services()).createLoadContext({
       clientAddress: req?.ip,

@@ -28,7 +28,7 @@ import { isStaffPath } from "./staff/paths.ts";
 // The server build exposes this module to server.ts as build.entry.module, which is
 // how the HTTP server and the contact action come to share one database and one mail
 // queue. Nothing here starts at import: the build's prerender step imports it too.
-export { readiness, stopSiteServices, uploadServices } from "./server/site-services.server.ts";
+export { photoLibrary, readiness, stopSiteServices, uploadServices } from "./server/site-services.server.ts";
 
 /** A request's load context, rendering with what is published now unless the request brings its own content (a preview). */
 export function createLoadContext(scope: RequestScope): RouterContextProvider {

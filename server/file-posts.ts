@@ -37,6 +37,12 @@ export function uploadAddress(uploads: Uploads, refuse: Refuse): RequestHandler 
 export function isFileUpload(req: IncomingMessage, uploadPath: string, formPath: string): boolean {
   const path = (req.url ?? "").split("?")[0] ?? "";
   if (path === uploadPath || path.startsWith(`${uploadPath}/`)) return true;
+  return isFormPostWithFiles(req, formPath);
+}
+
+/** Whether a request is a form with files posted to this address (multipart). */
+export function isFormPostWithFiles(req: IncomingMessage, formPath: string): boolean {
+  const path = (req.url ?? "").split("?")[0] ?? "";
   return req.method === "POST" && path === formPath && /^multipart\/form-data/i.test(req.headers["content-type"] ?? "");
 }
 

@@ -4,6 +4,8 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { contactBodyLimitBytes } from "../app/server/contact/contact-spec.ts";
 import type { PublishedContent } from "../app/server/content/published-site.server.ts";
+import type { PhotoLibrary } from "../app/server/photos/photo-library.server.ts";
+import { photosPath } from "../app/server/photos/photo-rules.ts";
 import type { Readiness } from "../app/server/readiness.server.ts";
 import type { ServerSettings } from "../app/server/settings/settings.server.ts";
 import { quoteUploadsPath } from "../app/server/uploads/artwork-kinds.ts";
@@ -13,7 +15,7 @@ import { pagePaths, paths, statusPagesPath, statusPageUrl } from "../app/site/co
 import { contentSecurityPolicy } from "../app/site/lib/csp.ts";
 import { isStaffPath, staffPaths } from "../app/staff/paths.ts";
 import { canonicalAddress, canonicalPath } from "./canonical-address.ts";
-import { formPostsWithFiles, postedFormOf, uploadAddress } from "./file-posts.ts";
+import { formPostsWithFiles, isFormPostWithFiles, postedFormOf, uploadAddress } from "./file-posts.ts";
 import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
 import { healthChecks } from "./health.ts";
 import { type Log, requestIdFrom, type ServerLog } from "./log.ts";
@@ -32,6 +34,8 @@ type AppOptions = {
   readiness: () => Promise<Readiness>;
   /** Artwork uploads, when they are on. */
   uploads?: () => Promise<UploadServices | undefined>;
+  /** The photo library, whose files are served at /photos. */
+  photos?: () => Promise<PhotoLibrary | undefined>;
   /** What each request's loaders and actions see as their context, such as the client's address and the request's id. */
   getLoadContext?: (
     req: Request | undefined,
@@ -125,10 +129,13 @@ export function createHttpApp(options: AppOptions) {
   app.use(formPostsWithFiles(paths.quote, uploads, sendStatusPage));
   // A post with files has been read by now: its own size was its files', and its fields were held to the limit as they came.
   const limitForms = limitBodySize(contactBodyLimitBytes, (res) => sendStatusPage(res, "too-large"));
-  app.use((req, res, next) => (postedFormOf(req) ? next() : limitForms(req, res, next)));
+  // The photo library's upload reads its own body, its file held to the library's limit (photo-post.server.ts).
+  const readsOwnBody = (req: Request) => postedFormOf(req) || isFormPostWithFiles(req, staffPaths.sitePhotos);
+  app.use((req, res, next) => (readsOwnBody(req) ? next() : limitForms(req, res, next)));
   app.use(statusPagesPath, (_req, res) => sendStatusPage(res, "not-found"));
   // Page data for React Router's client, which the site does not run: no such address.
   app.use((req, res, next) => (req.path.endsWith(".data") ? sendStatusPage(res, "not-found") : next()));
+  app.use(photosPath, photoFiles(options.photos ?? (async () => undefined), sendStatusPage));
 
   if ("clientDir" in options) {
     app.use(published.middleware(pathWithoutQuery));
@@ -196,6 +203,39 @@ function builtFiles(clientDir: string, pages: Map<string, PrerenderedPage>): Req
 }
 
 type SendStatusPage = (res: Response, kind: StatusPageKind) => void;
+
+/**
+ * The photo library's files, from its folder or bucket: named by their
+ * content, so immutable and cached for a year, as the build's assets are.
+ * Any other name under /photos, or another method, gets the 404 page.
+ */
+function photoFiles(photos: () => Promise<PhotoLibrary | undefined>, sendStatusPage: SendStatusPage): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const library = req.method === "GET" || req.method === "HEAD" ? await photos() : undefined;
+      // The path below /photos, as sent: a name needing any decoding is no name of the library's.
+      const file = library && (await library.file(req.path.slice(1)));
+      if (!file) return sendStatusPage(res, "not-found");
+      res.setHeader("Content-Type", file.type);
+      res.setHeader("Content-Length", String(file.bytes));
+      res.setHeader("Cache-Control", `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+      if (req.method === "HEAD") {
+        file.body.destroy();
+        return void res.end();
+      }
+      file.body.once("error", (error) => {
+        if (res.headersSent) return void res.destroy();
+        res.removeHeader("Content-Length");
+        next(error);
+      });
+      // A visitor who leaves mid-file leaves no read of the folder or bucket open.
+      res.once("close", () => file.body.destroy());
+      file.body.pipe(res);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
 
 /**
  * Answers with a status page and its status: the prerendered file, or where

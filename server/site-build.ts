@@ -5,6 +5,7 @@ import type { RequestHandler } from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { RequestScope } from "../app/request-context.server.ts";
 import type { PublishedContent } from "../app/server/content/published-site.server.ts";
+import type { PhotoLibrary } from "../app/server/photos/photo-library.server.ts";
 import type { Readiness } from "../app/server/readiness.server.ts";
 import type { UploadServices } from "../app/server/uploads/uploads.server.ts";
 import type { Log } from "./log.ts";
@@ -25,6 +26,8 @@ export type SiteServices = {
   createLoadContext: (scope: RequestScope) => RouterContextProvider;
   /** Artwork uploads (resumable, and files in a form post), or undefined when they are off. */
   uploadServices: () => UploadServices | undefined;
+  /** The photographs the company uploaded, whose files are served at /photos. */
+  photoLibrary: () => PhotoLibrary | undefined;
   /** The latest publication of the company's content (0: none, the build's pages are current). */
   publishedRevision: () => number;
   onPublished: (listener: (revision: number) => void) => () => void;
@@ -48,6 +51,7 @@ function servicesOf(build: ServerBuild, where: string): SiteServices {
     !entry.readiness ||
     !entry.createLoadContext ||
     !entry.uploadServices ||
+    !entry.photoLibrary ||
     !entry.publishedRevision ||
     !entry.onPublished ||
     !entry.previewContent

@@ -35,6 +35,7 @@ describe("the maps nginx serves a build's files by", () => {
     "images/odd name.png": "",
     "_status/logo.svg": "",
     "inbox/index.html": "<p>never prerendered, and not nginx's if it were</p>",
+    "photos/0123456789abcdef-320.avif": "the photo library's files are in its folder or bucket, never the build's",
   });
   const text = nginxMaps(dir);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

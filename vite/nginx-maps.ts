@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { photosPath } from "../app/server/photos/photo-rules.ts";
 import { statusPagesPath } from "../app/site/content/urls.ts";
 import { contentSecurityPolicy } from "../app/site/lib/csp.ts";
 import { isStaffPath } from "../app/staff/paths.ts";
@@ -64,7 +65,8 @@ function publicFiles(clientDir: string): string[] {
 /**
  * Addresses Node answers otherwise than with their file (server/http-app.ts):
  * status pages serve refusals only, page data and dotfiles are refused, the
- * staff area has headers of its own; and any address that is not already in
+ * staff area has headers of its own, the photo library's files are in its
+ * folder or bucket, not the build; and any address that is not already in
  * its one plain spelling (only letters, digits and "-._~").
  */
 function leftToNode(address: string): boolean {
@@ -74,6 +76,8 @@ function leftToNode(address: string): boolean {
     address.endsWith(".data") ||
     address.split("/").some((segment) => segment.startsWith(".")) ||
     isStaffPath(address) ||
+    address === photosPath ||
+    address.startsWith(`${photosPath}/`) ||
     !/^\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/.test(address) ||
     canonicalPath(address) !== address
   );

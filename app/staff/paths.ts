@@ -37,6 +37,8 @@ export const staffPaths = {
   siteHistory: (item: string) => `${staffAreaPath}/site/${encodeURIComponent(item)}/history`,
   /** The public pages with every draft applied: this address shows the home page, and /about under it the about page. */
   sitePreview: `${staffAreaPath}/site/preview`,
+  /** The photo library: the photographs uploaded for the site, and the form that uploads one. */
+  sitePhotos: `${staffAreaPath}/site/photos`,
   erase: (reference: string) => `${staffAreaPath}/${encodeURIComponent(reference)}/erase`,
 } as const;
 
