@@ -5,6 +5,7 @@ import { may } from "../../server/staff/roles.ts";
 import { StaffField } from "../components/staff-field.tsx";
 import { StaffPage } from "../components/staff-page.tsx";
 import { previewText, siteEditorText as text } from "../content/site-editor.ts";
+import { sitePhotosText } from "../content/site-photos.ts";
 import { staffPageHeaders, staffPageMeta } from "../lib/page.ts";
 import { requireStaff } from "../lib/require-staff.server.ts";
 import { recordSiteChange, refuseUnless, versionSummary } from "../lib/site-editor.server.ts";
@@ -60,6 +61,9 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
       <p>{text.intro}</p>
       <p>
         <a href={staffPaths.sitePreview}>{previewText.open}</a>
+      </p>
+      <p>
+        <a href={staffPaths.sitePhotos}>{sitePhotosText.linkFromSite}</a>
       </p>
       <table className="site-table">
         <thead>
