@@ -90,7 +90,19 @@ function blockOf(node: RootContent, read: Read): Block | undefined {
   }
 }
 
+/** The inline parts of a node, neighbouring texts joined, as HTML typed inline is read in pieces. */
 function inlines(nodes: readonly PhrasingContent[], read: Read): Inline[] {
+  const joined: Inline[] = [];
+  for (const part of inlineParts(nodes, read)) {
+    const last = joined.at(-1);
+    if (last?.type === "text" && part.type === "text")
+      joined[joined.length - 1] = { type: "text", value: last.value + part.value };
+    else joined.push(part);
+  }
+  return joined;
+}
+
+function inlineParts(nodes: readonly PhrasingContent[], read: Read): Inline[] {
   return nodes.flatMap((node): Inline[] => {
     switch (node.type) {
       case "text":

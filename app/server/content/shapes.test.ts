@@ -51,7 +51,7 @@ describe("an item's shape", () => {
     expect(readListChange("drop table")).toBeUndefined();
   });
 
-  test("names each problem by its field in the form", () => {
+  test("names each problem by its field in the form, all of them at once", () => {
     const body = readShapedForm(shape, {
       ...form,
       title: "A title far too long",
@@ -63,6 +63,7 @@ describe("an item's shape", () => {
       title: "too-long",
       "people.1.name": "missing",
       "photo.alt": "alt",
+      "photo.id": "photo",
     });
     const linked = readShapedForm(shape, {
       ...form,

@@ -163,22 +163,20 @@ export type FieldProblems = Record<string, FieldProblem>;
 export function shapeProblems(shape: GroupShape, body: unknown, facts: SiteFacts): FieldProblems {
   const problems: FieldProblems = {};
   const result = v.safeParse(groupSchema(shape), body);
-  if (!result.success) {
-    for (const issue of result.issues) {
-      const name = issue.path?.map((step) => String(step.key)).join(".") ?? "";
-      problems[name] ??= issue.message as FieldProblem;
-    }
-    return problems;
+  for (const issue of result.success ? [] : result.issues) {
+    const name = issue.path?.map((step) => String(step.key)).join(".") ?? "";
+    problems[name] ??= issue.message as FieldProblem;
   }
-  visit(shape, result.output as Record<string, unknown>, "", (field, value, name) => {
-    if (field.kind === "text" && field.markdown) {
-      const [problem] = markdownProblems(value as string, facts.isPage);
+  if (body === null || typeof body !== "object") return problems;
+  // Also where the schema refused another field: every refusal is shown at once.
+  visit(shape, body as Record<string, unknown>, "", (field, value, name) => {
+    if (field.kind === "text" && field.markdown && typeof value === "string") {
+      const [problem] = markdownProblems(value, facts.isPage);
       if (problem) problems[name] ??= problem;
     }
-    if (field.kind === "page" && !facts.isPage(value as string)) problems[name] ??= "page";
-    if (field.kind === "photo" && value !== null && !facts.isPhoto((value as PhotoChoice).id)) {
-      problems[`${name}.id`] ??= "photo";
-    }
+    if (field.kind === "page" && typeof value === "string" && !facts.isPage(value)) problems[name] ??= "page";
+    const photo = field.kind === "photo" && typeof value === "object" && value !== null ? (value as PhotoChoice) : null;
+    if (photo && typeof photo.id === "string" && !facts.isPhoto(photo.id)) problems[`${name}.id`] ??= "photo";
   });
   return problems;
 }
@@ -193,11 +191,13 @@ export function visit(
   for (const [key, field] of Object.entries(shape)) {
     const name = `${prefix}${key}`;
     const value = body[key];
-    if (field.kind === "list") {
-      (value as Record<string, unknown>[]).forEach((entry, index) => {
-        visit(field.of, entry, `${name}.${index}.`, see);
+    if (field.kind !== "list") see(field, value, name);
+    else if (Array.isArray(value)) {
+      value.forEach((entry: unknown, index) => {
+        if (entry !== null && typeof entry === "object")
+          visit(field.of, entry as Record<string, unknown>, `${name}.${index}.`, see);
       });
-    } else see(field, value, name);
+    }
   }
 }
 
