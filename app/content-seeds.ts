@@ -6,6 +6,7 @@ import { faqSeed } from "./site/content/faq.ts";
 import { homeSeed } from "./site/content/home.ts";
 import { privacySeed, termsSeed } from "./site/content/legal.ts";
 import { productSeed } from "./site/content/product.ts";
+import { servicesSeed } from "./site/content/services-seed.ts";
 import { companySeed } from "./site/content/site.ts";
 
 /**
@@ -16,6 +17,7 @@ import { companySeed } from "./site/content/site.ts";
 export const contentSeeds: ContentSeeds = {
   company: companySeed,
   "gst-rates": billing.gstRateTable,
+  services: servicesSeed,
   home: homeSeed,
   about: aboutSeed,
   product: productSeed,

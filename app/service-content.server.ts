@@ -2,6 +2,7 @@ import { contentSeeds } from "./content-seeds.ts";
 import type { ServiceContent } from "./server/service-content.ts";
 import { artworkText } from "./site/content/artwork.ts";
 import { billing } from "./site/content/billing.ts";
+import { photoAlts } from "./site/content/photo-alts.ts";
 import { quoteFormContent } from "./site/content/quote-form.ts";
 import { services } from "./site/content/services.ts";
 import { site } from "./site/content/site.ts";
@@ -34,4 +35,5 @@ export const serviceContent: ServiceContent = {
   quoteForm: quoteFormContent,
   seeds: contentSeeds,
   pages: pagePaths(),
+  sitePhotos: Object.keys(photoAlts),
 };

@@ -36,6 +36,8 @@ export type ServiceContent = {
   readonly seeds: ContentSeeds;
   /** The address of every page of the site, such as /services/cake: a link the owner writes must be one of them. */
   readonly pages: readonly string[];
+  /** The names of the photographs in the site's files, which an item may name beside the library's. */
+  readonly sitePhotos: readonly string[];
 };
 
 export type ContentSeeds = Readonly<ItemBodies>;

@@ -283,6 +283,7 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
     seeds: content.seeds,
     log,
     everyMs: CONTENT_WATCH_MS,
+    photos: async (ids) => Object.fromEntries(await photos.records(ids)),
   });
   await publishedContent.start();
   const live = liveContent(content, publishedContent);

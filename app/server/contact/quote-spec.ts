@@ -15,6 +15,25 @@ import { type ContactProblemWords, validateContactField } from "./contact-spec.t
 
 export type Choice = { value: string; label: string };
 
+/** The box styles a product may be asked for in; the site's words name each. */
+export const BOX_STYLES = [
+  "tuckEnd",
+  "crashLock",
+  "topAndBottom",
+  "sleeve",
+  "pizza",
+  "cake",
+  "cakeWindow",
+  "rigid",
+  "mailer",
+  "monoCarton",
+  "bag",
+] as const;
+export type BoxStyle = (typeof BOX_STYLES)[number];
+
+/** The groups of questions a product is specified by. */
+export const QUOTE_GROUPS = ["box", "paper", "large-format"] as const;
+
 /** How a product is specified: its group of questions, and for boxes the styles it comes in. */
 export type QuoteSpec<Style extends string = string> =
   | { group: "box"; styles: readonly Style[]; handle?: true }

@@ -19,6 +19,7 @@ import {
   termsShape,
   unknownPlaceholders,
 } from "./page-items.ts";
+import { type ServicesContent, servicesProblems, servicesShape } from "./services-item.ts";
 import { type FieldProblems, type GroupShape, groupSchema, type SiteFacts, shapeProblems } from "./shapes.ts";
 
 /**
@@ -26,6 +27,7 @@ import { type FieldProblems, type GroupShape, groupSchema, type SiteFacts, shape
  * what each must also be beyond its shape.
  */
 export const SHAPED_ITEMS = {
+  services: servicesShape,
   home: homeShape,
   about: aboutShape,
   product: productShape,
@@ -41,6 +43,7 @@ const legalProblems = (body: LegalContent): FieldProblems => (isDay(body.lastUpd
 
 const BEYOND_SHAPE: { readonly [Item in ShapedItem]?: (body: never) => FieldProblems } = {
   billing: (body: BillingContent) => billingProblems(body),
+  services: (body: ServicesContent) => servicesProblems(body),
   terms: legalProblems,
   privacy: (body: LegalContent) => {
     const problems = legalProblems(body);
@@ -58,6 +61,7 @@ const BEYOND_SHAPE: { readonly [Item in ShapedItem]?: (body: never) => FieldProb
 export const CONTENT_ITEMS = {
   company: companySchema,
   "gst-rates": gstRateTableSchema,
+  services: groupSchema(servicesShape),
   home: groupSchema(homeShape),
   about: groupSchema(aboutShape),
   product: groupSchema(productShape),
@@ -73,6 +77,7 @@ export type ContentItem = keyof typeof CONTENT_ITEMS;
 export type ItemBodies = {
   company: CompanySettings;
   "gst-rates": GstRateTable;
+  services: ServicesContent;
   home: HomeContent;
   about: AboutContent;
   product: ProductContent;
@@ -98,6 +103,7 @@ export const ABILITY_TO_CHANGE: Readonly<Record<ContentItem, StaffAbility>> = {
   company: "canChangeCompanyAndTax",
   "gst-rates": "canChangeCompanyAndTax",
   billing: "canChangeCompanyAndTax",
+  services: "canEditDrafts",
   home: "canEditDrafts",
   about: "canEditDrafts",
   product: "canEditDrafts",

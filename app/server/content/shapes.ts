@@ -19,6 +19,8 @@ export type FieldShape =
   /** Short lines, one per line of a text box: a list of features, say. */
   | { kind: "lines"; max: number; maxItems: number; minItems?: number }
   | { kind: "choice"; options: readonly string[] }
+  /** Any of a few options, each a box to tick. */
+  | { kind: "choices"; options: readonly string[] }
   /** The address of one of the site's pages, such as /services. */
   | { kind: "page" }
   | { kind: "flag" }
@@ -55,6 +57,9 @@ export type FieldProblem =
   | "ifsc"
   | "account-number"
   | "upi"
+  | "slug"
+  | "slug-taken"
+  | "hsn"
   | MarkdownProblem;
 
 const CONTROL = /\p{Cc}/u;
@@ -102,6 +107,8 @@ function fieldSchema(shape: FieldShape): v.GenericSchema {
       );
     case "choice":
       return v.picklist(shape.options, "choice" satisfies FieldProblem);
+    case "choices":
+      return v.array(v.picklist(shape.options, "choice" satisfies FieldProblem), "choice" satisfies FieldProblem);
     case "page":
       return v.pipe(v.string("page" satisfies FieldProblem), v.regex(PAGE_PATH, "page" satisfies FieldProblem));
     case "flag":
@@ -217,6 +224,7 @@ export function formFieldNames(shape: GroupShape, prefix = ""): string[] {
   return Object.entries(shape).flatMap(([key, field]) => {
     const name = `${prefix}${key}`;
     if (field.kind === "photo") return PHOTO_PARTS.map((part) => `${name}.${part}`);
+    if (field.kind === "choices") return field.options.map((option) => `${name}.${option}`);
     if (field.kind !== "list") return [name];
     return Array.from({ length: field.maxItems + 1 }, (_, index) =>
       formFieldNames(field.of, `${name}.${index}.`),
@@ -277,6 +285,9 @@ function readGroup(shape: GroupShape, fields: Readonly<Record<string, string>>, 
       case "flag":
         body[key] = fields[name] === "on";
         break;
+      case "choices":
+        body[key] = field.options.filter((option) => fields[`${name}.${option}`] === "on");
+        break;
       case "count":
         body[key] = /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : value;
         break;
@@ -315,6 +326,7 @@ function emptyGroup(shape: GroupShape): Record<string, unknown> {
       switch (field.kind) {
         case "lines":
         case "list":
+        case "choices":
           return [key, []];
         case "flag":
           return [key, false];

@@ -39,6 +39,11 @@ export type GstRateProblemWords = {
 };
 
 const HSN_PATTERN = /^\d{4,8}$/;
+
+/** Whether a value is an HSN code or heading of 4 to 8 digits. */
+export function isHsnCode(value: string): boolean {
+  return HSN_PATTERN.test(value);
+}
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 const isKnownRate = (rate: number) => (KNOWN_GST_RATES as readonly number[]).includes(rate);

@@ -1,4 +1,5 @@
 import type { Photo } from "./photo.ts";
+import { photoAlts } from "./photo-alts.ts";
 import cakeBoxes from "./photos/cake-boxes.jpg?photo";
 
 type NamedPhoto = {
@@ -16,8 +17,8 @@ type NamedPhoto = {
 export const photos = {
   "cake-boxes": {
     image: cakeBoxes,
-    alt: "Printed cake boxes with clear windows and orange ribbons, stacked on a wooden counter",
+    alt: photoAlts["cake-boxes"],
   },
-} satisfies Record<string, NamedPhoto>;
+} satisfies Record<keyof typeof photoAlts, NamedPhoto>;
 
 export type PhotoName = keyof typeof photos;

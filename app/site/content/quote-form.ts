@@ -1,4 +1,4 @@
-import type { Choice, QuoteFormContent, QuoteSpec } from "../../server/contact/quote-spec.ts";
+import type { BoxStyle, Choice, QuoteFormContent, QuoteSpec } from "../../server/contact/quote-spec.ts";
 import { contactFieldProblems, contactFormText } from "./contact-form.ts";
 import { type ServiceSlug, services } from "./services.ts";
 import { site } from "./site.ts";
@@ -21,7 +21,7 @@ const choices = (...labels: string[]): readonly Choice[] =>
     label,
   }));
 
-export const boxStyles = {
+export const boxStyles: Readonly<Record<BoxStyle, string>> = {
   tuckEnd: "Reverse tuck end",
   crashLock: "Crash-lock bottom",
   topAndBottom: "Top and bottom (lid and base)",
@@ -33,9 +33,7 @@ export const boxStyles = {
   mailer: "Corrugated mailer",
   monoCarton: "Mono carton (tuck end)",
   bag: "Paper bag",
-} as const;
-
-type BoxStyle = keyof typeof boxStyles;
+};
 
 /** Styles that can have a window cut in; the window question is asked only for them. */
 export const stylesWithWindow: readonly BoxStyle[] = ["cake", "cakeWindow", "tuckEnd", "crashLock", "topAndBottom"];

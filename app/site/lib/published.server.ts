@@ -3,6 +3,7 @@ import { siteContentContext } from "../../request-context.server.ts";
 import type { ContentItem } from "../../server/content/items.ts";
 import type { PhotoChoice } from "../../server/content/shapes.ts";
 import type { ContentSeeds } from "../../server/service-content.ts";
+import { type PhotoName, photos } from "../content/photos.ts";
 
 /**
  * An item as a page is rendered with it: as published (or drafted, for a
@@ -17,8 +18,16 @@ export function publishedItem<Item extends ContentItem>(
   return context.get(siteContentContext)?.items[item] ?? seed;
 }
 
-/** A photo an item names, with its files from the library; none when the item names none or the library lost it. */
+/**
+ * A photo an item names, with its files: from the library, or among the site's
+ * own photographs; none when the item names none or the library lost it.
+ */
 export function chosenPhoto(context: Readonly<RouterContextProvider>, choice: PhotoChoice | null) {
-  const photo = choice ? context.get(siteContentContext)?.photos[choice.id] : undefined;
-  return choice && photo ? { choice, photo } : null;
+  if (!choice) return null;
+  const photo = context.get(siteContentContext)?.photos[choice.id] ?? ownPhoto(choice.id);
+  return photo ? { choice, photo } : null;
+}
+
+function ownPhoto(id: string) {
+  return Object.hasOwn(photos, id) ? photos[id as PhotoName].image : undefined;
 }

@@ -17,6 +17,7 @@ export const siteEditorText = {
     company: "Company details",
     "gst-rates": "GST rates by HSN",
     billing: "Billing and bank details",
+    services: "Services",
     home: "Home page",
     about: "About page",
     product: "Product page",
@@ -178,4 +179,10 @@ export const scheduleText = {
     past: "That time has passed. Choose a time later than now, in India time.",
     "too-far": "Choose a time within a year from now.",
   } satisfies Record<ScheduleProblem, string>,
+};
+
+/** How a photo field names the photos it offers. */
+export const photoOptionText = {
+  own: (name: string) => `${name} (in the site's files)`,
+  library: (file: string, place: string, when: string) => `${file}, for ${place}, uploaded ${when}`,
 };

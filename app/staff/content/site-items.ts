@@ -1,4 +1,6 @@
+import type { BoxStyle } from "../../server/contact/quote-spec.ts";
 import type { ShapedItem } from "../../server/content/items.ts";
+import type { ServiceDrawing, ServiceGroupId } from "../../server/content/services-item.ts";
 import type { FieldProblem } from "../../server/content/shapes.ts";
 
 /**
@@ -8,7 +10,12 @@ import type { FieldProblem } from "../../server/content/shapes.ts";
  */
 
 type FieldWords = { label: string; hint?: string };
-type ListWords = { entry: (number: number) => string; add: string };
+type ListWords = {
+  entry: (number: number) => string;
+  add: string;
+  /** Each entry folded under its name, opened by a tap: for lists of many long entries. */
+  folded?: (entry: Readonly<Record<string, unknown>>) => string;
+};
 
 export type ShapedItemWords = {
   title: string;
@@ -31,6 +38,10 @@ const photoFields = (place: string) => ({
   "photo.focusY": { label: "Point to keep in view, down (%)", hint: "0 is the top, 100 the bottom." },
 });
 
+function prefixed(prefix: string, words: Record<string, FieldWords>): Record<string, FieldWords> {
+  return Object.fromEntries(Object.entries(words).map(([key, value]) => [`${prefix}${key}`, value]));
+}
+
 const legalSections = {
   lastUpdated: { label: "Last updated", hint: "The day, as YYYY-MM-DD." },
   "sections.heading": { label: "Heading" },
@@ -39,7 +50,89 @@ const legalSections = {
 
 const sectionList = { entry: (number: number) => `Section ${number}`, add: "Add a section" };
 
+const groupNames: Record<ServiceGroupId, string> = {
+  "paper-packaging": "Paper Packaging",
+  "commercial-printing": "Commercial Printing",
+  "branding-materials": "Branding Materials",
+};
+
+const drawingNames: Record<ServiceDrawing, string> = {
+  box: "Box",
+  cake: "Cake box",
+  carton: "Carton",
+  bags: "Paper bags",
+  poster: "Poster",
+  leaflet: "Leaflet",
+  catalog: "Catalog",
+  pamphlet: "Pamphlet",
+  folder: "Folder",
+  brochure: "Brochure",
+  diary: "Diary",
+  calender: "Calendar",
+  standee: "Standee",
+  sunboard: "Sunboard",
+  flex: "Flex banner",
+};
+
+const styleNames: Record<BoxStyle, string> = {
+  tuckEnd: "Reverse tuck end",
+  crashLock: "Crash-lock bottom",
+  topAndBottom: "Top and bottom",
+  sleeve: "Sleeve",
+  pizza: "Pizza box",
+  cake: "Cake box",
+  cakeWindow: "Cake box with window",
+  rigid: "Rigid box",
+  mailer: "Corrugated mailer",
+  monoCarton: "Mono carton",
+  bag: "Paper bag",
+};
+
 export const shapedItemWords: Readonly<Record<ShapedItem, ShapedItemWords>> = {
+  services: {
+    title: "Services",
+    intro:
+      "Every service the site offers: its page, its card, and the questions its quote form asks. A hidden service stays here but visitors see it nowhere; a new one gets its page at /services/ and the address segment you give it.",
+    fields: {
+      "services.title": { label: "Name" },
+      "services.slug": {
+        label: "Address segment",
+        hint: "Lower-case letters, digits and hyphens: the page is /services/ followed by this. Changing it moves the page.",
+      },
+      "services.group": { label: "Group" },
+      "services.hidden": { label: "Hidden from visitors" },
+      "services.short": { label: "Summary", hint: "One line, on its card." },
+      "services.description": { label: "Description", hint: markdownHint },
+      "services.features": { label: "Features", hint: "One per line." },
+      "services.uses": { label: "Used for", hint: "One per line." },
+      ...prefixed("services.", photoFields("on its card and page")),
+      "services.drawing": { label: "Drawing shown without a photo" },
+      "services.hsn": {
+        label: "HSN code",
+        hint: "4 to 8 digits: a quotation line for it starts with this code and its rate.",
+      },
+      "services.quoteGroup": { label: "Quote form asks about" },
+      "services.styles": { label: "Box styles offered" },
+      "services.handle": { label: "Ask about handles (bags)" },
+      "services.sizes": { label: "Sizes offered (paper)", hint: "One per line, such as A4." },
+      "services.pages": { label: "Ask for the number of pages" },
+      "services.bindings": { label: "Bindings offered (paper)", hint: "One per line." },
+      "services.materials": { label: "Materials offered (large format)", hint: "One per line." },
+    },
+    lists: {
+      services: {
+        entry: (number) => `Service ${number}`,
+        add: "Add a service",
+        folded: (entry) => `${String(entry.title || "New service")}${entry.hidden ? " (hidden)" : ""}`,
+      },
+    },
+    options: {
+      "services.group": groupNames,
+      "services.drawing": drawingNames,
+      "services.styles": styleNames,
+      "services.quoteGroup": { box: "Boxes and bags", paper: "Paper and print", "large-format": "Large format" },
+    },
+  },
   home: {
     title: "Home page",
     intro: "The home page's first view, the reasons to choose the company and what customers say.",
@@ -177,6 +270,9 @@ export const shapedFormText = {
     ifsc: "Enter the 11-character IFSC, such as SBIN0001234.",
     "account-number": "Enter the account number: 9 to 18 digits.",
     upi: "Enter a UPI ID, such as company@okaxis.",
+    slug: "Use lower-case letters, digits and single hyphens, such as gift-box.",
+    "slug-taken": "Another service has this address segment.",
+    hsn: "Enter an HSN code of 4 to 8 digits.",
     "markdown-heading": "Headings are not shown in this text; use **bold** instead.",
     "markdown-image": "Pictures cannot be placed in this text; use the photo fields.",
     "markdown-code": "Code is not shown in this text.",

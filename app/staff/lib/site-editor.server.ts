@@ -5,7 +5,7 @@ import { readListChange, type SiteFacts } from "../../server/content/shapes.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { may, type StaffAbility } from "../../server/staff/roles.ts";
 import type { StaffMember } from "../../server/staff/sessions.server.ts";
-import { siteEditorText as text } from "../content/site-editor.ts";
+import { photoOptionText, siteEditorText as text } from "../content/site-editor.ts";
 import { staffPaths } from "../paths.ts";
 import { requireStaff } from "./require-staff.server.ts";
 import { readStaffForm } from "./staff-requests.server.ts";
@@ -65,8 +65,8 @@ export function differences(version: unknown, against: unknown): { path: string;
     .map((path) => ({ path, was: was.get(path) ?? "", now: now.get(path) ?? "" }));
 }
 
-/** The largest editor's form: the rate table at its longest, percent-encoded. */
-const EDITOR_FORM_LIMIT_BYTES = 64 * 1024;
+/** The largest editor's form: the services' catalog at its longest (30 services, each with a long description), percent-encoded. */
+const EDITOR_FORM_LIMIT_BYTES = 256 * 1024;
 
 /**
  * What every item's editor answers: publishing and discarding its draft (an
@@ -136,14 +136,20 @@ export async function editorState(request: Request, item: ContentItem) {
   };
 }
 
-/** What a save is checked against: the site's pages, and the photos in its library. */
+/** What a save is checked against: the site's pages, and the photos in its files and its library. */
 export async function siteFacts(): Promise<SiteFacts> {
   const pages = new Set(siteServices().content.pages);
   const photos = new Set((await photoOptions()).map((photo) => photo.id));
   return { isPage: (path) => pages.has(path), isPhoto: (id) => photos.has(id) };
 }
 
-/** The library's photos as a photo field offers them. */
+/** The photos a photo field offers: the site's own, then the library's, newest first. */
 export async function photoOptions(): Promise<{ id: string; label: string }[]> {
-  return [];
+  const { content, photos } = siteServices();
+  const own = content.sitePhotos.map((id) => ({ id, label: photoOptionText.own(id) }));
+  const library = (await photos.list()).map((entry) => ({
+    id: entry.id,
+    label: photoOptionText.library(entry.originalName, entry.place, shownTime(entry.uploadedAt)),
+  }));
+  return [...own, ...library];
 }

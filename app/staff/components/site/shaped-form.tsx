@@ -90,6 +90,9 @@ function Fields({
     if (field.kind === "photo") {
       return <PhotoField key={name} name={name} value={values[key] as PhotoChoice | null} context={context} />;
     }
+    if (field.kind === "choices") {
+      return <ChoicesField key={name} name={name} options={field.options} value={values[key]} context={context} />;
+    }
     return <Field key={name} name={name} field={field} value={values[key]} context={context} />;
   });
 }
@@ -160,6 +163,43 @@ function Field({
   );
 }
 
+/** Options to tick, as a group named by its legend. */
+function ChoicesField({
+  name,
+  options,
+  value,
+  context,
+}: {
+  name: string;
+  options: readonly string[];
+  value: unknown;
+  context: FieldContext;
+}) {
+  const chosen = new Set(Array.isArray(value) ? value : []);
+  const labels = context.words.options?.[wordsKey(name)] ?? {};
+  const problem = context.problems[name];
+  const errorId = `${controlId(name)}-error`;
+  return (
+    <fieldset className="site-choices" id={controlId(name)} aria-describedby={problem ? errorId : undefined}>
+      <legend>{context.fieldWords(name).label}</legend>
+      {problem && (
+        <p id={errorId} className="staff-field__error">
+          {text.problems[problem]}
+        </p>
+      )}
+      {options.map((option) => {
+        const id = controlId(`${name}.${option}`);
+        return (
+          <div key={option} className="staff-field staff-field--check">
+            <input id={id} name={`${name}.${option}`} type="checkbox" defaultChecked={chosen.has(option)} />
+            <label htmlFor={id}>{labels[option] ?? option}</label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 function PhotoField({ name, value, context }: { name: string; value: PhotoChoice | null; context: FieldContext }) {
   const part = (key: keyof PhotoChoice) => `${name}.${key}`;
   const percent = (key: "focusX" | "focusY") => (
@@ -208,10 +248,8 @@ function ListField({
       {problem && <p className="staff-field__error">{text.problems[problem]}</p>}
       {list.map((entry, index) => {
         const entryName = words?.entry(index + 1) ?? `${name} ${index + 1}`;
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: an entry is its place in the list; moving one re-renders the form from the server
-          <fieldset key={index} className="site-list__entry">
-            <legend>{entryName}</legend>
+        const inside = (
+          <>
             <Fields shape={field.of} values={entry} prefix={`${name}.${index}.`} context={context} />
             {!context.readOnly && (
               <div className="site-list__actions">
@@ -222,6 +260,26 @@ function ListField({
                 )}
               </div>
             )}
+          </>
+        );
+        if (words?.folded) {
+          const prefix = `${name}.${index}.`;
+          const refused = Object.keys(context.problems).some((problem) => problem.startsWith(prefix));
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an entry is its place in the list; moving one re-renders the form from the server
+            <details key={index} className="site-list__entry" open={refused || entry.title === ""}>
+              <summary>
+                {entryName}: {words.folded(entry)}
+              </summary>
+              {inside}
+            </details>
+          );
+        }
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an entry is its place in the list; moving one re-renders the form from the server
+          <fieldset key={index} className="site-list__entry">
+            <legend>{entryName}</legend>
+            {inside}
           </fieldset>
         );
       })}
