@@ -69,6 +69,8 @@ function inboxAddresses(): { what: string; method: "GET" | "POST"; target: strin
     { what: "the history of no item", method: "GET", target: staffPaths.siteHistory("nothing") },
     { what: "the GST rate table", method: "GET", target: staffPaths.siteItem("gst-rates") },
     { what: "the GST rate table saved", method: "POST", target: staffPaths.siteItem("gst-rates"), body: "intent=save" },
+    { what: "the photo library", method: "GET", target: staffPaths.sitePhotos },
+    { what: "a photo uploaded", method: "POST", target: staffPaths.sitePhotos, body: "place=service" },
     { what: "the preview", method: "GET", target: staffPaths.sitePreview },
     { what: "a page of the preview", method: "GET", target: `${staffPaths.sitePreview}/services/cake` },
   ];

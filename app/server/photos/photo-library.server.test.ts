@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { samplePicture as picture } from "../../../tests/support/photo-samples.ts";
 import { openTestStore } from "../../../tests/support/test-store.ts";
 import { openFileStorage } from "../uploads/file-storage.server.ts";
 import { createPhotoLibrary, type PhotoLibrary } from "./photo-library.server.ts";
@@ -13,19 +14,6 @@ let db: Awaited<ReturnType<typeof openTestStore>>;
 let folder: string;
 let library: PhotoLibrary;
 let asha: { id: number; email: string };
-
-/** A picture with shapes and a gradient, as sharp draws it from a drawing: quick to encode, unlike noise. */
-function picture(width: number, height: number) {
-  return sharp(
-    Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-        <defs><linearGradient id="g"><stop offset="0" stop-color="#c0392b"/><stop offset="1" stop-color="#f1c40f"/></linearGradient></defs>
-        <rect width="100%" height="100%" fill="url(#g)"/>
-        <circle cx="${width / 3}" cy="${height / 2}" r="${height / 4}" fill="#2c3e50"/>
-      </svg>`,
-    ),
-  );
-}
 
 beforeAll(async () => {
   db = await openTestStore("photos");
