@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { readScheduleTime, toIndiaTime } from "./schedule.ts";
+import { readScheduleTime } from "./schedule.ts";
 
 // The time chosen for a publication is India's, whatever zone this process runs in (TZ is not read).
 
@@ -10,11 +10,6 @@ describe("a day and time chosen for a publication", () => {
     expect(readScheduleTime("2026-11-26T18:30", now)).toEqual({ at: Date.UTC(2026, 10, 26, 13, 0) });
     expect(readScheduleTime("2026-11-27T00:15:30", now)).toEqual({ at: Date.UTC(2026, 10, 26, 18, 45, 30) });
     expect(readScheduleTime("2026-11-26T11:30:00.5", now)).toEqual({ at: now + 500 });
-  });
-
-  test("is shown back in India time, to the minute, as the form's control takes it", () => {
-    expect(toIndiaTime(Date.UTC(2026, 10, 26, 18, 45, 30))).toBe("2026-11-27T00:15");
-    expect(toIndiaTime(now)).toBe("2026-11-26T11:30");
   });
 
   test("a time not after now is refused, as is one more than a year ahead", () => {

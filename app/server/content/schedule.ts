@@ -40,11 +40,6 @@ function fromIndiaTime(value: string): number | undefined {
   return real ? utc.getTime() - INDIA_OFFSET_MS : undefined;
 }
 
-/** A moment as a datetime-local value in India, to the minute: the form's earliest choice, or what it keeps. */
-export function toIndiaTime(at: number): string {
-  return new Date(at + INDIA_OFFSET_MS).toISOString().slice(0, 16);
-}
-
 /** The moment to publish at, from the form's value, or why it cannot be: it must be a real time, after now and within a year. */
 export function readScheduleTime(
   value: string | undefined,

@@ -168,7 +168,7 @@ export const scheduleText = {
     "Each draft here is published at its time, in India time, recorded as published by whoever scheduled it. A scheduled draft saved again keeps its time, and the newest draft is what is published; discarding the draft, or publishing it sooner, cancels its schedule.",
   itemHeading: "Item",
   whenHeading: "Publish at",
-  byHeading: "Scheduled by",
+  by: (name: string) => `Scheduled by ${name}`,
   at: (when: string) => `${when} IST`,
   removedAccount: "an account since removed",
   cancel: "Cancel",
