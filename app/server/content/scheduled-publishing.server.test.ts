@@ -27,11 +27,13 @@ function instance(db: Database) {
   const jobs = startJobRuntime({ db, log: quiet(), idleMs: 60_000 });
   cleanUps.push(() => jobs.stop());
   const job = scheduledPublishingJob({
+    db,
     content,
     published: { refresh },
     audit: createAuditLog(db),
     log: quiet(),
     everyMs: 50,
+    keptMs: 60_000,
   });
   jobs.every(SCHEDULED_PUBLISHING, job.periods, job.handler);
   return { content, refresh };
@@ -45,7 +47,7 @@ async function until(check: () => Promise<boolean>, what: string) {
   }
 }
 
-test("a draft whose time comes is published once, by one of two instances, which shows it at once and records it", async () => {
+test("a draft whose time comes is published once, by one of two instances, which shows it at once and records it; old looks are forgotten", async () => {
   const place = await newTestStoreLocation("scheduled-publishing", { migrated: true });
   cleanUps.push(() => place.remove());
   const [one, two] = await Promise.all([openStore(place.location), openStore(place.location)]);
@@ -53,6 +55,11 @@ test("a draft whose time comes is published once, by one of two instances, which
     await one.close();
     await two.close();
   });
+  // A look finished long ago, as a week of them would be: kept only for the last minute here.
+  await one.run(
+    "INSERT INTO jobs (kind, once_key, payload, next_attempt_at, state, finished_at) VALUES (?, 'long ago', 'null', 0, 'done', 0)",
+    [SCHEDULED_PUBLISHING],
+  );
   const owner = await one.get<{ id: number | string }>(
     "INSERT INTO staff (email, name, webauthn_user_id, created_at, role) VALUES ('asha@example.in', 'Asha', 'asha', 0, 'owner') RETURNING id",
   );
@@ -75,5 +82,10 @@ test("a draft whose time comes is published once, by one of two instances, which
     action: "site published as scheduled",
     detail: "company (publication 1)",
   });
+  const longAgo = await one.get<{ n: number | string }>(
+    "SELECT count(*) AS n FROM jobs WHERE kind = ? AND once_key = 'long ago'",
+    [SCHEDULED_PUBLISHING],
+  );
+  expect(Number(longAgo?.n)).toBe(0);
   expect((await first.content.state("company")).published.publishedBy).toEqual({ id: Number(owner?.id), name: "Asha" });
 });

@@ -1,6 +1,7 @@
 import type { AuditLog } from "../inbox/audit.server.ts";
+import { createJobQueue } from "../jobs/job-queue.server.ts";
 import { everyMs, type JobHandler, type Periods } from "../jobs/runtime.server.ts";
-import { retryWhileBusy } from "../store/db.server.ts";
+import { type Database, retryWhileBusy } from "../store/db.server.ts";
 import type { ContentStore } from "./content-store.server.ts";
 
 /** The job runtime's kind for the look at the schedule. */
@@ -11,7 +12,15 @@ export const SCHEDULED_PUBLISHING = "scheduled-publishing";
  * this long after its time (and the look takes a few milliseconds). Each look
  * is a period of the runtime, run by one instance.
  */
-export const SCHEDULE_LOOK_EVERY_MS = 5000;
+const SCHEDULE_LOOK_EVERY_MS = 5000;
+
+/**
+ * How long a finished look is kept. The runtime keeps a period's row a week,
+ * so that a late instance cannot run it again; at one look every 5 s that
+ * would be 120,000 rows to sweep past at every look. A look run twice
+ * publishes nothing twice, so an hour's (720) is plenty.
+ */
+const FINISHED_LOOKS_KEPT_MS = 60 * 60_000;
 
 type Log = Pick<Console, "info" | "warn" | "error">;
 
@@ -23,14 +32,17 @@ type Log = Pick<Console, "info" | "warn" | "error">;
  * the staff page.
  */
 export function scheduledPublishingJob(options: {
+  db: Database;
   content: ContentStore;
   /** What visitors of this instance see: read again after a publication. */
   published: { refresh(): Promise<unknown> };
   audit: Pick<AuditLog, "record">;
   log?: Log;
   everyMs?: number;
+  keptMs?: number;
 }): { periods: Periods; handler: JobHandler } {
-  const { content, published, audit, log = console } = options;
+  const { db, content, published, audit, log = console } = options;
+  const queue = createJobQueue(db);
   const period = options.everyMs ?? SCHEDULE_LOOK_EVERY_MS;
   const handler: JobHandler = {
     label: () => "The scheduled publication of the site's drafts",
@@ -39,6 +51,8 @@ export function scheduledPublishingJob(options: {
     retry: { baseMs: 1000, maxMs: period, maxAttempts: 2 },
     async run(_job, signal) {
       const made = await retryWhileBusy(() => content.publishDue(), { signal });
+      const keptMs = options.keptMs ?? FINISHED_LOOKS_KEPT_MS;
+      await retryWhileBusy(() => queue.forgetFinished(SCHEDULED_PUBLISHING, Date.now() - keptMs), { signal });
       if (made.length === 0) return;
       try {
         await published.refresh();
