@@ -151,7 +151,7 @@ export async function startSiteServices(log: Log = console, options: StartOption
     retentionJob({ db, policy: { retentionDays: env.retentionDays }, log, afterDeleting }),
   );
   const { siteContent, publishedContent, audit } = running;
-  const scheduled = scheduledPublishingJob({ content: siteContent, published: publishedContent, audit, log });
+  const scheduled = scheduledPublishingJob({ db, content: siteContent, published: publishedContent, audit, log });
   jobs.every(SCHEDULED_PUBLISHING, scheduled.periods, scheduled.handler);
   if (running.uploads) {
     jobs.every("file-sweep", everyMs(FILE_SWEEP_EVERY_MS), {
