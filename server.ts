@@ -81,6 +81,7 @@ app = createHttpApp({
     }),
   published: {
     revision: () => services.publishedRevision(),
+    pages: () => services.sitePagePaths(),
     onPublished: (listener) => services.onPublished(listener),
     preview: async (request) => (await site.services()).previewContent(request),
   },

@@ -12,6 +12,7 @@ import {
   storeBusyContext,
 } from "./request-context.server.ts";
 import type { PublishedContent } from "./server/content/published-site.server.ts";
+import { shownServices } from "./server/content/services-item.ts";
 import {
   type Log,
   type StartOptions,
@@ -22,6 +23,7 @@ import { sessionIdFrom } from "./server/staff/cookie.server.ts";
 import { isBusy } from "./server/store/db.server.ts";
 import { serviceContent } from "./service-content.server.ts";
 import { RequestReferenceContext, ResponseStatusContext } from "./site/components/status/error-panel.tsx";
+import { pagePaths } from "./site/content/urls.ts";
 import { contentSecurityPolicy, inlineHashes } from "./site/lib/csp.ts";
 import { isStaffPath } from "./staff/paths.ts";
 
@@ -44,6 +46,10 @@ export async function previewContent(request: Request): Promise<PublishedContent
 
 /** The number of the latest publication (0: none, the build's prerendered pages are what visitors see). */
 export const publishedRevision = (): number => siteServices().publishedContent.current().revision;
+
+/** Every page the site has now: its catalog's services as published. */
+export const sitePagePaths = (): readonly string[] =>
+  pagePaths(shownServices(siteServices().publishedContent.current().items.services));
 
 /** Calls the listener with each new publication's number, this instance's or another's. */
 export const onPublished = (listener: (revision: number) => void): (() => void) =>

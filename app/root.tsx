@@ -18,6 +18,8 @@ import { normalizePath } from "./site/content/urls.ts";
 import { CompanyProvider, companyIn, useCompany } from "./site/lib/company.tsx";
 import { buildMeta } from "./site/lib/meta.ts";
 import { preloaderMs } from "./site/lib/preloader.ts";
+import { publishedServices } from "./site/lib/published.server.ts";
+import { ServiceLinksProvider, useServiceLinks } from "./site/lib/service-links.tsx";
 import { svgDataUrl } from "./site/lib/svg-data-url.ts";
 import siteCss from "./site/styles/site.css?inline";
 import { PreviewBanner } from "./staff/components/preview-banner.tsx";
@@ -39,7 +41,10 @@ export const links: Route.LinksFunction = () => [
 /** The company's details every page's frame shows, as published (none at build time: the site's files). */
 export async function loader({ context }: Route.LoaderArgs) {
   const content = context.get(siteContentContext);
-  return { company: content?.company ?? null, preview: content?.preview ?? false };
+  const services = content
+    ? publishedServices(context).map(({ slug, title, group }) => ({ slug, title, group }))
+    : null;
+  return { company: content?.company ?? null, services, preview: content?.preview ?? false };
 }
 
 export const meta: Route.MetaFunction = ({ error, location, matches }) => {
@@ -54,9 +59,11 @@ export function Layout({ children }: { children: ReactNode }) {
   if (isStaffPath(currentPath)) return <StaffLayout>{children}</StaffLayout>;
   return (
     <CompanyProvider company={root?.company}>
-      <PublicLayout currentPath={currentPath} preview={root?.preview ?? false}>
-        {children}
-      </PublicLayout>
+      <ServiceLinksProvider links={root?.services}>
+        <PublicLayout currentPath={currentPath} preview={root?.preview ?? false}>
+          {children}
+        </PublicLayout>
+      </ServiceLinksProvider>
     </CompanyProvider>
   );
 }
@@ -71,6 +78,7 @@ function PublicLayout({
   children: ReactNode;
 }) {
   const company = useCompany();
+  const services = useServiceLinks();
   return (
     <html lang="en">
       <FrameHead css={siteCss} icon={faviconUrl}>
@@ -84,7 +92,11 @@ function PublicLayout({
         {preview && <PreviewBanner />}
         <SkipLink />
         <Preloader durationMs={preloaderMs} />
-        <Island name="site-header" component={SiteHeader} props={{ currentPath, companyName: company.name }} />
+        <Island
+          name="site-header"
+          component={SiteHeader}
+          props={{ currentPath, companyName: company.name, services }}
+        />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

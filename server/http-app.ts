@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { contactBodyLimitBytes } from "../app/server/contact/contact-spec.ts";
 import type { PublishedContent } from "../app/server/content/published-site.server.ts";
+import { shownServices } from "../app/server/content/services-item.ts";
 import type { PhotoLibrary } from "../app/server/photos/photo-library.server.ts";
 import { photosPath } from "../app/server/photos/photo-rules.ts";
 import type { Readiness } from "../app/server/readiness.server.ts";
@@ -11,7 +12,7 @@ import type { ServerSettings } from "../app/server/settings/settings.server.ts";
 import { quoteUploadsPath } from "../app/server/uploads/artwork-kinds.ts";
 import type { UploadServices } from "../app/server/uploads/uploads.server.ts";
 import { type StatusPageKind, statusPages } from "../app/site/content/status-pages.ts";
-import { pagePaths, paths, statusPagesPath, statusPageUrl } from "../app/site/content/urls.ts";
+import { pagePaths, paths, pathsRenderedPerRequest, statusPagesPath, statusPageUrl } from "../app/site/content/urls.ts";
 import { contentSecurityPolicy } from "../app/site/lib/csp.ts";
 import { isStaffPath, staffPaths } from "../app/staff/paths.ts";
 import { canonicalAddress, canonicalPath } from "./canonical-address.ts";
@@ -44,6 +45,8 @@ type AppOptions = {
   /** The content the company published: its number (0: none yet), and news of the next one. */
   published?: {
     revision: () => number;
+    /** Every page address the site has now: its catalog's services as published. */
+    pages: () => readonly string[];
     onPublished: (listener: (revision: number) => void) => () => void;
     /** The content with its drafts, for a request that carries a staff session; undefined for anyone else. */
     preview: (request: globalThis.Request) => Promise<PublishedContent | undefined>;
@@ -92,10 +95,18 @@ export function createHttpApp(options: AppOptions) {
   const pages = "clientDir" in options ? findPrerenderedPages(options.clientDir) : new Map<string, PrerenderedPage>();
   const statusFiles = takeStatusPages(pages, `${statusPagesPath}/`);
   const revision = options.published?.revision ?? (() => 0);
+  const sitePages = options.published?.pages ?? pagePaths;
   const published = publishedPages({
     revision,
     render: handleWithReactRouter.renderResponse,
-    paths: [...pages.keys(), ...PRERENDERED_FILES],
+    // The build's pages (a service hidden since is rendered as not found), and those published since.
+    paths: () => [
+      ...new Set([
+        ...pages.keys(),
+        ...sitePages().filter((path) => !pathsRenderedPerRequest.includes(path)),
+        ...PRERENDERED_FILES,
+      ]),
+    ],
     log,
   });
   const renderAll = (at: number) => {
@@ -282,7 +293,6 @@ function servePrerenderedPage(pages: Map<string, PrerenderedPage>) {
 }
 
 const previewPath = staffPaths.sitePreview;
-const publicPages = new Set(pagePaths());
 
 /**
  * A page of the public site with every draft applied, for signed-in staff only
@@ -306,6 +316,8 @@ function preview(
       if (!content) return void res.status(303).setHeader("Location", staffPaths.signIn).end();
       const page = `/${((req.params as { page?: string[] }).page ?? []).join("/")}`;
       const response = await render(page, await contextFor(req, content));
+      // The pages the drafts give the site, a service drafted since included.
+      const publicPages = new Set(pagePaths(shownServices(content.items.services)));
       const html = (await response.text()).replace(
         /href="(\/[^"#?]*)([#?][^"]*)?"/g,
         (link, path: string, rest = "") =>

@@ -16,8 +16,11 @@ export type PublishedPagesOptions = {
   revision: () => number;
   /** Renders an address of the site as it stands now (React Router, with the published content). */
   render: (path: string) => Promise<globalThis.Response>;
-  /** The addresses the build prerendered: after a publication, these are rendered again, once each. */
-  paths: readonly string[];
+  /**
+   * The addresses served as files: the build's, and the pages published since.
+   * After each publication, these are rendered again, once each.
+   */
+  paths: () => readonly string[];
   log: Pick<Console, "warn" | "error">;
 };
 
@@ -29,7 +32,12 @@ export type PublishedPagesOptions = {
  */
 export function publishedPages({ revision, render, paths, log }: PublishedPagesOptions) {
   const pages = new Map<string, Promise<RenderedPage>>();
-  const renderable = new Set(paths);
+  // The addresses as of one publication: the catalog may add or hide a page with each.
+  let renderable = { revision: -1, paths: new Set<string>() };
+  const renderableNow = () => {
+    if (renderable.revision !== revision()) renderable = { revision: revision(), paths: new Set(paths()) };
+    return renderable.paths;
+  };
 
   function page(path: string): Promise<RenderedPage> {
     const now = revision();
@@ -61,7 +69,7 @@ export function publishedPages({ revision, render, paths, log }: PublishedPagesO
     /** Renders every page for the publication just made, one after another, so no visitor waits for one. */
     async renderAll(): Promise<number> {
       const started = Date.now();
-      for (const path of paths) {
+      for (const path of renderableNow()) {
         try {
           await page(path);
         } catch (error) {
@@ -76,7 +84,7 @@ export function publishedPages({ revision, render, paths, log }: PublishedPagesO
       return async (req: Request, res: Response, next: NextFunction) => {
         if (revision() === 0 || (req.method !== "GET" && req.method !== "HEAD")) return next();
         const path = pathOf(req);
-        if (path === undefined || !renderable.has(path)) return next();
+        if (path === undefined || !renderableNow().has(path)) return next();
         try {
           const found = await page(path);
           res.status(found.status);

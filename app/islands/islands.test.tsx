@@ -91,7 +91,7 @@ describe("islands", () => {
       <Island
         name="site-header"
         component={SiteHeader}
-        props={{ currentPath: "/", companyName: "Example Print & Pack" }}
+        props={{ currentPath: "/", companyName: "Example Print & Pack", services: [] }}
       />,
     );
     expect(header).toContain('data-wake="interaction"');

@@ -2,6 +2,7 @@ import { tmpdir } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { storedFormSecret } from "./contact/form-token.server.ts";
 import { createInquiryStore, type InquiryStore } from "./contact/inquiries.server.ts";
+import type { QuoteFormContent } from "./contact/quote-spec.ts";
 import { createRateLimiter, type RateLimiter } from "./contact/rate-limit.server.ts";
 import { type ContentStore, createContentStore } from "./content/content-store.server.ts";
 import {
@@ -10,6 +11,7 @@ import {
   watchPublishedContent,
 } from "./content/published-site.server.ts";
 import { SCHEDULED_PUBLISHING, scheduledPublishingJob } from "./content/scheduled-publishing.server.ts";
+import { quoteSpecOf, type ServicesContent, shownServices } from "./content/services-item.ts";
 import { type AuditLog, createAuditLog } from "./inbox/audit.server.ts";
 import { createInbox, type Inbox } from "./inbox/inbox.server.ts";
 import { retentionJob } from "./inbox/retention.server.ts";
@@ -220,23 +222,43 @@ export async function stopSiteServices(): Promise<void> {
 }
 
 /**
- * The content handed in, with the company's details and the GST rate table as
- * published now: a mail or a quotation made after a publication follows it.
+ * The content handed in, with what the owner publishes laid over it: the
+ * company's details, the catalog (its names, its quote questions, its HSN
+ * codes) and the billing settings and rate table. A mail, a quote request or
+ * a quotation made after a publication follows it.
  */
 function liveContent(content: ServiceContent, published: PublishedContentWatch): ServiceContent {
+  const live = <Value>(read: (now: PublishedContent) => Value) => ({
+    get: () => read(published.current()),
+    enumerable: true,
+  });
   return Object.defineProperties(
     { ...content },
     {
-      company: { get: () => published.current().company, enumerable: true },
-      billing: { get: () => liveBilling(content.billing, published.current()), enumerable: true },
+      company: live((now) => now.company),
+      // Every service, hidden ones too: an inquiry made before one was hidden still names it.
+      services: live((now) => now.items.services.services.map(({ slug, title }) => ({ slug, title }))),
+      quoteForm: live((now) => liveQuoteForm(content.quoteForm, now.items.services)),
+      billing: live((now) => liveBilling(content.billing, now)),
     },
   );
+}
+
+/** The quote form's products: the services visitors see, each with the questions the owner gave it. */
+function liveQuoteForm(quoteForm: QuoteFormContent, catalog: ServicesContent): QuoteFormContent {
+  const shown = shownServices(catalog);
+  return {
+    ...quoteForm,
+    services: shown.map(({ slug, title }) => ({ slug, title })),
+    specs: Object.fromEntries(shown.map((service) => [service.slug, quoteSpecOf(service)])),
+  };
 }
 
 /** The billing settings as the owner published them, with the rate table; a line may carry any rate the table gives. */
 function liveBilling(billing: BillingSettings, { items, gstRates: table }: PublishedContent): BillingSettings {
   const rates = [...new Set([...billing.gstRates, ...table.map((entry) => entry.rate)])].sort((a, b) => a - b);
-  return { ...withBillingContent(billing, items.billing), gstRateTable: table, gstRates: rates };
+  const hsnByService = Object.fromEntries(items.services.services.map((service) => [service.slug, service.hsn]));
+  return { ...withBillingContent(billing, items.billing), hsnByService, gstRateTable: table, gstRates: rates };
 }
 
 async function open(log: Log, content: ServiceContent): Promise<Running> {

@@ -1,4 +1,4 @@
-import { type Service, services } from "../../app/site/content/services.ts";
+import { services } from "../../app/site/content/services.ts";
 import { serviceUrl } from "../../app/site/content/urls.ts";
 import {
   astroWindTotal,
@@ -37,7 +37,7 @@ async function weigh(page: Page, path: string): Promise<Weight> {
 }
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-const catalog: readonly Service[] = services;
+const catalog: readonly { slug: string; photo?: string }[] = services;
 const withPhoto = catalog.find((service) => service.photo);
 
 test.describe("on the benchmark's phone", () => {

@@ -1,10 +1,11 @@
-import { drawingUrl, type Service, serviceDrawings, services } from "../../app/site/content/services.ts";
+import type { ServiceDrawing } from "../../app/server/content/services-item.ts";
+import { drawingUrl, serviceDrawings, services } from "../../app/site/content/services.ts";
 import { paths, serviceUrl } from "../../app/site/content/urls.ts";
 import { phoneImageBudget } from "../../bench/page-budgets.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
 // The service the sample photograph belongs to; the build made its files, so they are hashed assets.
-const catalog: readonly Service[] = services;
+const catalog: readonly { slug: string; title: string; photo?: string }[] = services;
 const withPhoto = catalog.find((service) => service.photo);
 const withoutPhoto = catalog.find((service) => !service.photo);
 if (!withPhoto || !withoutPhoto) throw new Error("The catalog needs a service with a photograph and one without");
@@ -150,7 +151,7 @@ test.describe("cards of a service with a photograph", () => {
 test("a service without a photograph keeps its illustration", async ({ page }) => {
   await page.goto(serviceUrl(withoutPhoto.slug));
   const picture = pagePicture(page);
-  await expect(picture).toHaveAttribute("src", drawingUrl(withoutPhoto.slug));
+  await expect(picture).toHaveAttribute("src", drawingUrl(withoutPhoto.slug as ServiceDrawing));
   await expect(picture).toHaveAccessibleName(`Illustration of ${withoutPhoto.title.toLowerCase()}`);
 });
 

@@ -1,5 +1,5 @@
 import { pageText } from "../../app/site/content/pages.ts";
-import { findService } from "../../app/site/content/services.ts";
+import { services } from "../../app/site/content/services.ts";
 
 export type SitePage = {
   path: string;
@@ -30,7 +30,7 @@ export const specServiceSlugs = [
 ] as const;
 
 function serviceHeading(slug: string): string {
-  const service = findService(slug);
+  const service = services.find((entry) => entry.slug === slug);
   if (!service) throw new Error(`The specification's service "${slug}" is missing from the catalog`);
   return service.title;
 }

@@ -24,30 +24,39 @@ export function createQuoteForm(options: {
   page: string;
   sitePages: readonly string[];
   problems: InquiryFormProblemWords;
-  content: QuoteFormContent;
+  /** The questions and words as they stand now: the catalog's products follow what the owner published. */
+  content: () => QuoteFormContent;
 }): InquiryForm {
   const { content, ...form } = options;
-  const fieldNames = [
-    ...new Set([
-      "service",
-      artworkFields.ids,
-      ...Object.values(content.specs).flatMap((spec) => quoteFields(spec, content).map((field) => field.name)),
-    ]),
-  ];
+  const fieldNames = () => {
+    const now = content();
+    return [
+      ...new Set([
+        "service",
+        artworkFields.ids,
+        ...Object.values(now.specs).flatMap((spec) => quoteFields(spec, now).map((field) => field.name)),
+      ]),
+    ];
+  };
   return {
     ...form,
-    fields: fieldNames,
+    get fields() {
+      return fieldNames();
+    },
     limitBytes: quoteBodyLimitBytes,
     attachments: true,
     // Every field of the longest product's form, ticked boxes too, and the form's own.
-    maxFields: fieldNames.length + 4,
+    get maxFields() {
+      return fieldNames().length + 4;
+    },
     validate(values) {
-      const result = validateQuote(values.service ?? "", values, content);
+      const now = content();
+      const result = validateQuote(values.service ?? "", values, now);
       if (!result.success) return result;
       const { service, name, email, phone, notes, ...quote } = result.output;
       return {
         success: true,
-        details: { name, email, phone, subject: content.words.subject(service.title), message: notes, quote },
+        details: { name, email, phone, subject: now.words.subject(service.title), message: notes, quote },
       };
     },
   };

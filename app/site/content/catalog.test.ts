@@ -4,9 +4,16 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import routes from "../../routes.ts";
+import { SERVICE_DRAWINGS } from "../../server/content/services-item.ts";
 import { faqSeed } from "./faq.ts";
-import { footerLinks, footerServiceLinks, isNavMenu, mainNavigation, type NavLink } from "./navigation.ts";
-import { serviceGroups, services } from "./services.ts";
+import {
+  footerLinks,
+  footerServiceLinks as footerServiceLinksOf,
+  isNavMenu,
+  mainNavigation as mainNavigationOf,
+  type NavLink,
+} from "./navigation.ts";
+import { drawingFile, serviceGroups, services } from "./services.ts";
 import { site } from "./site.ts";
 import { isStaticPageSlug } from "./static-pages.ts";
 import { testimonials } from "./testimonials.ts";
@@ -22,6 +29,10 @@ const specGroups = {
 const specPages = ["/", "/about", "/contact", "/product", "/services", "/faq", "/privacy", "/term"];
 
 const publicDir = path.resolve(import.meta.dirname, "../../../public");
+
+/** The header's and the footer's links for the catalog the site starts with. */
+const mainNavigation = mainNavigationOf(services);
+const footerServiceLinks = footerServiceLinksOf(services);
 
 function toRouteObjects(entries: RouteConfigEntry[]): RouteObject[] {
   return entries.map((entry) =>
@@ -75,11 +86,13 @@ describe("services", () => {
     }
   });
 
-  it("each have a title, a short text and an illustration that exists", () => {
+  it("each have a title, a short text and a drawing that exists, and every drawing a service may take exists", () => {
     for (const service of services) {
       expect(service.title.trim(), service.slug).not.toBe("");
       expect(service.short.trim(), service.slug).not.toBe("");
-      expect(existsSync(path.join(publicDir, service.image)), `${service.slug}: ${service.image}`).toBe(true);
+    }
+    for (const drawing of SERVICE_DRAWINGS) {
+      expect(existsSync(path.join(publicDir, drawingFile(drawing))), drawing).toBe(true);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { serviceGroups, servicesInGroup } from "./services.ts";
+import { type ServiceLink, serviceGroups, servicesInGroup } from "./services.ts";
 import { paths, serviceUrl } from "./urls.ts";
 
 export type NavLink = { label: string; to: string };
@@ -10,25 +10,38 @@ export function isNavMenu(entry: NavEntry): entry is NavMenu {
   return "groups" in entry;
 }
 
-const serviceLinkGroups: NavGroup[] = serviceGroups.map((group) => ({
-  id: group.id,
-  label: group.title,
-  links: servicesInGroup(group.id).map((service) => ({ label: service.title, to: serviceUrl(service.slug) })),
-}));
+/** The services' links by group, as the header's menu shows them; a group without services is left out. */
+function serviceLinkGroups(services: readonly ServiceLink[]): NavGroup[] {
+  return serviceGroups
+    .map((group) => ({
+      id: group.id,
+      label: group.title,
+      links: servicesInGroup(services, group.id).map((service) => ({
+        label: service.title,
+        to: serviceUrl(service.slug),
+      })),
+    }))
+    .filter((group) => group.links.length > 0);
+}
 
-export const mainNavigation: NavEntry[] = [
-  { label: "Home", to: paths.home },
-  { label: "About", to: paths.about },
-  {
-    id: "services",
-    label: "Services",
-    links: [{ label: "All Services", to: paths.services }],
-    groups: serviceLinkGroups,
-  },
-  { label: "Contact", to: paths.contact },
-];
+/** The header's navigation, its menu listing the services visitors see. */
+export function mainNavigation(services: readonly ServiceLink[]): NavEntry[] {
+  return [
+    { label: "Home", to: paths.home },
+    { label: "About", to: paths.about },
+    {
+      id: "services",
+      label: "Services",
+      links: [{ label: "All Services", to: paths.services }],
+      groups: serviceLinkGroups(services),
+    },
+    { label: "Contact", to: paths.contact },
+  ];
+}
 
-export const footerServiceLinks: NavLink[] = serviceLinkGroups.flatMap((group) => group.links);
+export function footerServiceLinks(services: readonly ServiceLink[]): NavLink[] {
+  return serviceLinkGroups(services).flatMap((group) => group.links);
+}
 
 export const footerLinks: NavLink[] = [
   { label: "Home", to: paths.home },

@@ -6,3 +6,5 @@
 export const photoAlts = {
   "cake-boxes": "Printed cake boxes with clear windows and orange ribbons, stacked on a wooden counter",
 } as const;
+
+export type PhotoName = keyof typeof photoAlts;

@@ -21,4 +21,4 @@ export const photos = {
   },
 } satisfies Record<keyof typeof photoAlts, NamedPhoto>;
 
-export type PhotoName = keyof typeof photos;
+export type { PhotoName } from "./photo-alts.ts";

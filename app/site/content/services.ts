@@ -1,8 +1,14 @@
-import type { PhotoName } from "./photos.ts";
+import type { ServiceDrawing, ServiceGroupId } from "../../server/content/services-item.ts";
+import type { PhotoChoice } from "../../server/content/shapes.ts";
+import type { Photo } from "../../server/photos/photo.ts";
+import type { PhotoName } from "./photo-alts.ts";
 
-/** The 15 services, in the three groups the navigation and side menu show. */
+/**
+ * The 15 services the site starts with, in the three groups the navigation and
+ * side menu show; the owner edits them from there (services-seed.ts).
+ */
 
-export type ServiceGroupId = "paper-packaging" | "commercial-printing" | "branding-materials";
+export type { ServiceGroupId };
 
 export type ServiceGroup = {
   id: ServiceGroupId;
@@ -10,14 +16,12 @@ export type ServiceGroup = {
   summary: string;
 };
 
-type ServiceEntry = {
+type ServiceSeedEntry = {
   /** The address segment: /services/{slug}. Kept as the old site spelled it. */
   slug: string;
   group: ServiceGroupId;
   title: string;
   short: string;
-  /** An illustration in public/images/services; every one is drawn on the same canvas. */
-  image: string;
   /**
    * A photograph from photos.ts, shown instead of the illustration on the
    * service's card and page. The illustration stays the image search engines
@@ -49,7 +53,8 @@ export const serviceGroups: readonly ServiceGroup[] = [
 /** Where each service's drawing is served, from public/. */
 const drawingsPath = "/images/services";
 
-const image = (slug: string) => `${drawingsPath}/${slug}.svg`;
+/** A drawing's own file in public/images/services; every one is drawn on the same canvas. */
+export const drawingFile = (drawing: ServiceDrawing) => `${drawingsPath}/${drawing}.svg`;
 
 /**
  * Every service's drawing in one file, one view each (vite/illustration-sprite.ts,
@@ -57,8 +62,8 @@ const image = (slug: string) => `${drawingsPath}/${slug}.svg`;
  */
 export const serviceDrawings = { folder: `public${drawingsPath}`, sprite: `${drawingsPath}.svg` } as const;
 
-/** The address of one service's drawing inside the sprite. */
-export const drawingUrl = (slug: string) => `${serviceDrawings.sprite}#${slug}`;
+/** The address of one drawing inside the sprite. */
+export const drawingUrl = (drawing: ServiceDrawing) => `${serviceDrawings.sprite}#${drawing}`;
 
 export const services = [
   {
@@ -66,14 +71,12 @@ export const services = [
     group: "paper-packaging",
     title: "Packaging Box",
     short: "Custom printed boxes in any size, board and finish.",
-    image: image("box"),
   },
   {
     slug: "cake",
     group: "paper-packaging",
     title: "Cake Box",
     short: "Food-safe cake and pastry boxes that keep their shape.",
-    image: image("cake"),
     photo: "cake-boxes",
   },
   {
@@ -81,105 +84,103 @@ export const services = [
     group: "paper-packaging",
     title: "Drip off Mono Carton",
     short: "Mono cartons with a drip-off gloss-and-matte finish.",
-    image: image("carton"),
   },
   {
     slug: "bags",
     group: "paper-packaging",
     title: "Paper Bags",
     short: "Printed paper and carry bags with rope or twisted handles.",
-    image: image("bags"),
   },
   {
     slug: "poster",
     group: "commercial-printing",
     title: "Poster",
     short: "Bright posters from A3 to large format.",
-    image: image("poster"),
   },
   {
     slug: "leaflet",
     group: "commercial-printing",
     title: "Leaflet",
     short: "Single-sheet leaflets for quick, wide distribution.",
-    image: image("leaflet"),
   },
   {
     slug: "catalog",
     group: "commercial-printing",
     title: "Catalog",
     short: "Perfect-bound and stitched product catalogs.",
-    image: image("catalog"),
   },
   {
     slug: "pamphlet",
     group: "commercial-printing",
     title: "Pamphlet",
     short: "Folded pamphlets that explain an offer in a few panels.",
-    image: image("pamphlet"),
   },
   {
     slug: "folder",
     group: "commercial-printing",
     title: "Folder",
     short: "Presentation folders with pockets and card slots.",
-    image: image("folder"),
   },
   {
     slug: "brochure",
     group: "commercial-printing",
     title: "Brochure",
     short: "Multi-page brochures that present the company well.",
-    image: image("brochure"),
   },
   {
     slug: "diary",
     group: "commercial-printing",
     title: "Diary",
     short: "Corporate diaries with your brand on every page.",
-    image: image("diary"),
   },
   {
     slug: "calender",
     group: "commercial-printing",
     title: "Calendar",
     short: "Wall and desk calendars that stay in view all year.",
-    image: image("calender"),
   },
   {
     slug: "standee",
     group: "branding-materials",
     title: "Standee",
     short: "Roll-up and cut-out standees for stores and events.",
-    image: image("standee"),
   },
   {
     slug: "sunboard",
     group: "branding-materials",
     title: "Sunboard",
     short: "Light, rigid sunboard prints for signs and displays.",
-    image: image("sunboard"),
   },
   {
     slug: "flex",
     group: "branding-materials",
     title: "Flex Banner Printing",
     short: "Weather-proof flex banners in any size.",
-    image: image("flex"),
   },
-] as const satisfies readonly ServiceEntry[];
+] as const satisfies readonly ServiceSeedEntry[];
 
-/** The slugs the catalog has; data keyed by this type must have an entry for every service. */
+/** The slugs the site started with; its files keyed by this type have an entry for every one. */
 export type ServiceSlug = (typeof services)[number]["slug"];
 
-export type Service = ServiceEntry & { slug: ServiceSlug };
+/** A photo a service is shown with: as the catalog names it, with its files. */
+export type ShownPhoto = { choice: PhotoChoice; photo: Photo };
 
-export function findService(slug: string): Service | undefined {
-  return services.find((service): service is (typeof services)[number] => service.slug === slug);
-}
+/** A service as the pages show it, from the published catalog. */
+export type Service = {
+  slug: string;
+  group: ServiceGroupId;
+  title: string;
+  short: string;
+  /** The drawing shown where it has no photo, and the image search engines are given. */
+  drawing: ServiceDrawing;
+  photo: ShownPhoto | null;
+};
 
-export function servicesInGroup(groupId: ServiceGroupId): Service[] {
-  return services.filter((service) => service.group === groupId);
+/** A service as a menu or a list of links names it. */
+export type ServiceLink = Pick<Service, "slug" | "title" | "group">;
+
+export function servicesInGroup<Entry extends ServiceLink>(list: readonly Entry[], groupId: ServiceGroupId): Entry[] {
+  return list.filter((service) => service.group === groupId);
 }
 
 export function findGroup(groupId: ServiceGroupId): ServiceGroup {

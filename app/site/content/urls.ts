@@ -21,8 +21,11 @@ export const paths = {
  */
 export const staffAreaPath = "/inbox";
 
-/** Every page address the site has, in the order a visitor meets them: the sitemap's list. */
-export function pagePaths(): string[] {
+/**
+ * Every page address the site has, in the order a visitor meets them: the
+ * sitemap's list. The services are the published catalog's, or the site's files'.
+ */
+export function pagePaths(shown: readonly { slug: string }[] = services): string[] {
   return [
     paths.home,
     paths.about,
@@ -30,7 +33,7 @@ export function pagePaths(): string[] {
     paths.quote,
     paths.product,
     paths.services,
-    ...services.map((service) => serviceUrl(service.slug)),
+    ...shown.map((service) => serviceUrl(service.slug)),
     ...staticPageSlugs.map((slug) => `/${slug}`),
   ];
 }

@@ -1,7 +1,7 @@
 import { createQuoteForm } from "../../server/contact/quote-form.server.ts";
 import { createContactForm } from "../../server/contact/submission.server.ts";
+import { siteServices } from "../../server/site-services.server.ts";
 import { contactFieldProblems, contactFormProblems } from "../content/contact-form.ts";
-import { quoteFormContent } from "../content/quote-form.ts";
 import { pagePaths, paths } from "../content/urls.ts";
 
 /** The pages a visitor may open a form from: the site's own, as its page list names them. */
@@ -19,5 +19,5 @@ export const quoteForm = createQuoteForm({
   page: paths.quote,
   sitePages,
   problems: contactFormProblems,
-  content: quoteFormContent,
+  content: () => siteServices().content.quoteForm,
 });

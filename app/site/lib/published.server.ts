@@ -1,9 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import { siteContentContext } from "../../request-context.server.ts";
 import type { ContentItem } from "../../server/content/items.ts";
+import { type ServiceEntry, shownServices } from "../../server/content/services-item.ts";
 import type { PhotoChoice } from "../../server/content/shapes.ts";
 import type { ContentSeeds } from "../../server/service-content.ts";
 import { type PhotoName, photos } from "../content/photos.ts";
+import type { Service } from "../content/services.ts";
+import { servicesSeed } from "../content/services-seed.ts";
 
 /**
  * An item as a page is rendered with it: as published (or drafted, for a
@@ -30,4 +33,20 @@ export function chosenPhoto(context: Readonly<RouterContextProvider>, choice: Ph
 
 function ownPhoto(id: string) {
   return Object.hasOwn(photos, id) ? photos[id as PhotoName].image : undefined;
+}
+
+/** The services visitors see, as published, in the catalog's order. */
+export function publishedServices(context: Readonly<RouterContextProvider>): readonly ServiceEntry[] {
+  return shownServices(publishedItem(context, "services", servicesSeed));
+}
+
+/** A published service as its card and page show it, its photo with its files. */
+export function serviceShown(context: Readonly<RouterContextProvider>, entry: ServiceEntry): Service {
+  const { slug, group, title, short, drawing } = entry;
+  return { slug, group, title, short, drawing, photo: chosenPhoto(context, entry.photo) };
+}
+
+/** The services visitors see, as their cards show them. */
+export function shownServiceCards(context: Readonly<RouterContextProvider>): Service[] {
+  return publishedServices(context).map((entry) => serviceShown(context, entry));
 }

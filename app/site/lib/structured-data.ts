@@ -1,9 +1,7 @@
 import type { CompanySettings } from "../../server/content/company-item.ts";
 import type { FaqItem } from "../content/faq.ts";
 import type { NavLink } from "../content/navigation.ts";
-import { photos } from "../content/photos.ts";
-import type { ServiceDetails } from "../content/service-details.ts";
-import type { Service } from "../content/services.ts";
+import { drawingFile, type Service } from "../content/services.ts";
 import { absoluteUrl } from "../content/urls.ts";
 
 /** Schema.org descriptions for search engines, built from the catalog. */
@@ -38,13 +36,14 @@ export function localBusiness(site: CompanySettings): StructuredData {
 
 /** What a search engine shows for a service: its photograph's widest JPEG or PNG when it has one, else its illustration. */
 function serviceImage(service: Service): string {
-  const widest = service.photo ? photos[service.photo].image.fallback.variants.at(-1) : undefined;
-  return widest?.src ?? service.image;
+  const widest = service.photo?.photo.fallback.variants.at(-1);
+  return widest?.src ?? drawingFile(service.drawing);
 }
 
+/** A service for search engines; `description` is its text without Markdown's marks. */
 export function serviceData(
   service: Service,
-  details: ServiceDetails,
+  description: string,
   path: string,
   site: CompanySettings,
 ): StructuredData {
@@ -52,7 +51,7 @@ export function serviceData(
     "@context": "https://schema.org",
     "@type": "Service",
     name: service.title,
-    description: details.description,
+    description,
     url: absoluteUrl(site.origin, path),
     image: absoluteUrl(site.origin, serviceImage(service)),
     serviceType: service.title,

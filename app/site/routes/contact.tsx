@@ -9,12 +9,12 @@ import { ContactDetails } from "../components/ui/contact-details.tsx";
 import { contactFormText } from "../content/contact-form.ts";
 import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
-import { findService } from "../content/services.ts";
 import { paths } from "../content/urls.ts";
 import { companyIn, useCompany } from "../lib/company.tsx";
 import { answerInquiryForm, retryAfterHeaders, sentState } from "../lib/inquiry-form-route.server.ts";
 import { contactForm, sitePages } from "../lib/inquiry-forms.server.ts";
 import { buildMeta } from "../lib/meta.ts";
+import { publishedServices } from "../lib/published.server.ts";
 import type { Route } from "./+types/contact";
 
 /**
@@ -23,11 +23,11 @@ import type { Route } from "./+types/contact";
  * is the thank-you state a successful form redirects to. The form carries the
  * service and the page of the site the visitor came from, for staff to see.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const sent = sentState(query);
   if (sent) return sent;
-  const service = findService(query.get("service") ?? "");
+  const service = publishedServices(context).find((entry) => entry.slug === query.get("service"));
   const sourcePage = sourcePageOf(request, sitePages);
   const origin: ContactFormOrigin | undefined =
     service || sourcePage

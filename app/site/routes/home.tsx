@@ -6,16 +6,18 @@ import { ChosenPhoto } from "../components/ui/chosen-photo.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { featuredServiceSlugs, homeSeed } from "../content/home.ts";
 import { pageText } from "../content/pages.ts";
-import { services } from "../content/services.ts";
 import { paths } from "../content/urls.ts";
 import { companyIn } from "../lib/company.tsx";
 import { buildMeta } from "../lib/meta.ts";
-import { chosenPhoto, publishedItem } from "../lib/published.server.ts";
+import { chosenPhoto, publishedItem, shownServiceCards } from "../lib/published.server.ts";
 import type { Route } from "./+types/home";
 
 export function loader({ context }: Route.LoaderArgs) {
   const home = publishedItem(context, "home", homeSeed);
-  return { home, heroPhoto: chosenPhoto(context, home.photo) };
+  const featured = shownServiceCards(context).filter((service) =>
+    (featuredServiceSlugs as readonly string[]).includes(service.slug),
+  );
+  return { home, heroPhoto: chosenPhoto(context, home.photo), featured };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,9 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const heroPhotoSizes =
   "(min-width: 76em) 31.5rem, (min-width: 56em) calc(45vw - 2.7rem), (min-width: 37em) 35rem, calc(100vw - 2rem)";
 
-const featured = services.filter((service) => (featuredServiceSlugs as readonly string[]).includes(service.slug));
-
-export default function Home({ loaderData: { home, heroPhoto } }: Route.ComponentProps) {
+export default function Home({ loaderData: { home, heroPhoto, featured } }: Route.ComponentProps) {
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">

@@ -5,11 +5,10 @@ import { MarkdownBlocks } from "../components/ui/markdown-blocks.tsx";
 import { homeTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
 import { productSeed } from "../content/product.ts";
-import { findService } from "../content/services.ts";
 import { paths, quoteUrl } from "../content/urls.ts";
 import { companyIn } from "../lib/company.tsx";
 import { buildMeta } from "../lib/meta.ts";
-import { publishedItem } from "../lib/published.server.ts";
+import { publishedItem, shownServiceCards } from "../lib/published.server.ts";
 import type { Route } from "./+types/product";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -18,7 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export function loader({ context }: Route.LoaderArgs) {
   const product = publishedItem(context, "product", productSeed);
   const slug = product.featured.startsWith(servicesPath) ? product.featured.slice(servicesPath.length) : "";
-  return { intro: markdownBlocks(product.intro), featured: findService(slug) ?? findService("box") };
+  const services = shownServiceCards(context);
+  return { intro: markdownBlocks(product.intro), featured: services.find((service) => service.slug === slug) };
 }
 
 const servicesPath = `${paths.services}/`;

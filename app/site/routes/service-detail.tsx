@@ -1,50 +1,57 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
+import { markdownBlocks, markdownPlainText } from "../../server/content/markdown.ts";
 import { ServiceImage } from "../components/catalog/service-image.tsx";
 import { ServiceMenu } from "../components/catalog/service-menu.tsx";
 import { PageBanner } from "../components/sections/page-banner.tsx";
 import { ErrorPanel } from "../components/status/error-panel.tsx";
 import { NotFoundPanel } from "../components/status/not-found-panel.tsx";
 import { Icon } from "../components/ui/icon.tsx";
+import { MarkdownBlocks } from "../components/ui/markdown-blocks.tsx";
 import { homeTrail, servicesTrail } from "../content/navigation.ts";
 import { pageText } from "../content/pages.ts";
-import { serviceDetails } from "../content/service-details.ts";
-import { findGroup, findService } from "../content/services.ts";
+import { findGroup } from "../content/services.ts";
 import { quoteUrl, serviceUrl } from "../content/urls.ts";
 import { companyIn } from "../lib/company.tsx";
 import { legacyRedirectTarget } from "../lib/legacy-redirects.ts";
 import { buildMeta } from "../lib/meta.ts";
+import { publishedServices, serviceShown } from "../lib/published.server.ts";
 import { serviceData } from "../lib/structured-data.ts";
 import type { Route } from "./+types/service-detail";
 
-export function loader({ params, request }: Route.LoaderArgs) {
-  const service = findService(params.type);
-  if (service) return { slug: service.slug };
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  const entry = publishedServices(context).find((service) => service.slug === params.type);
+  if (entry) {
+    return {
+      service: serviceShown(context, entry),
+      description: markdownBlocks(entry.description),
+      summary: markdownPlainText(entry.description),
+      features: entry.features,
+      uses: entry.uses,
+    };
+  }
   const target = legacyRedirectTarget(new URL(request.url).pathname);
   if (target) throw redirect(target, 301);
   throw data(null, { status: 404 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const service = loaderData && findService(loaderData.slug);
-  if (!service) return buildMeta(pageText.notFound, companyIn(matches));
-  const details = serviceDetails[service.slug];
+  if (!loaderData) return buildMeta(pageText.notFound, companyIn(matches));
+  const { service, summary } = loaderData;
   const path = serviceUrl(service.slug);
   return buildMeta(
     {
       title: service.title,
-      description: details.description,
+      description: summary,
       path,
       trail: servicesTrail,
-      structuredData: [serviceData(service, details, path, companyIn(matches))],
+      structuredData: [serviceData(service, summary, path, companyIn(matches))],
     },
     companyIn(matches),
   );
 };
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
-  const service = findService(loaderData.slug);
-  if (!service) throw new Error(`Service ${loaderData.slug} is missing from the catalog`);
-  const details = serviceDetails[service.slug];
+  const { service, description, features, uses } = loaderData;
   return (
     <>
       <PageBanner heading={service.title} trail={servicesTrail}>
@@ -63,10 +70,12 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
             priority="first-view"
           />
           <p className="service-detail__group">{findGroup(service.group).title}</p>
-          <p className="service-detail__lead">{details.description}</p>
+          <div className="service-detail__lead">
+            <MarkdownBlocks blocks={description} />
+          </div>
           <div className="service-detail__lists">
-            <CheckListSection id="features" title="Key features" items={details.features} />
-            <CheckListSection id="uses" title="Typical uses" items={details.uses} />
+            {features.length > 0 && <CheckListSection id="features" title="Key features" items={features} />}
+            {uses.length > 0 && <CheckListSection id="uses" title="Typical uses" items={uses} />}
           </div>
           <a href={quoteUrl(service.slug)} className="button button--primary">
             Get a quote <Icon name="arrow-right" size={18} />

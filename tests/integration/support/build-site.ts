@@ -28,7 +28,8 @@ export default async function buildSite(project: TestProject) {
   const dir = await mkdtemp(path.join(root, "build-integration-"));
   const child = spawn(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
     cwd: root,
-    env: { ...process.env, BUILD_DIR: dir },
+    // The build `npm start` makes: under the test runner NODE_ENV is "test", which would make a build with development's page scripts.
+    env: { ...process.env, BUILD_DIR: dir, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { photos } from "../../content/photos.ts";
-import { drawingUrl, findService } from "../../content/services.ts";
+import { drawingUrl, type Service } from "../../content/services.ts";
 import { CatalogPhoto } from "./catalog-photo.tsx";
 import { ServiceImage } from "./service-image.tsx";
 
@@ -27,17 +27,29 @@ describe("the catalog's photographs", () => {
 
 describe("ServiceImage", () => {
   test("shows a service's photograph when it has one, and its illustration otherwise", () => {
-    const cake = findService("cake");
-    const box = findService("box");
-    if (!cake?.photo || !box || box.photo)
-      throw new Error("The test expects the cake box with a photograph, the box without");
+    const box: Service = {
+      slug: "box",
+      group: "paper-packaging",
+      title: "Packaging Box",
+      short: "Boxes.",
+      drawing: "box",
+      photo: null,
+    };
+    const { image, alt } = photos["cake-boxes"];
+    const cake: Service = {
+      ...box,
+      slug: "cake",
+      drawing: "cake",
+      photo: { choice: { id: "cake-boxes", alt, focusX: 30, focusY: 60 }, photo: image },
+    };
     const photo = renderToString(<ServiceImage service={cake} className="x" sizes="100vw" priority="first-view" />);
     expect(photo).toMatch(/^<picture><source type="image\/avif"/);
-    expect(photo).toContain(`alt="${photos[cake.photo].alt}"`);
+    expect(photo).toContain(`alt="${alt}"`);
+    expect(photo).toContain("object-position:30% 60%");
     const drawing = renderToString(<ServiceImage service={box} className="x" sizes="100vw" priority="first-view" />);
     expect(drawing).toContain("<img ");
     expect(drawing).not.toContain("<picture");
-    expect(drawing).toContain(`src="${drawingUrl(box.slug)}"`);
+    expect(drawing).toContain(`src="${drawingUrl("box")}"`);
     expect(drawing).toContain('alt="Illustration of packaging box"');
     expect(drawing).toContain('fetchPriority="high"');
   });

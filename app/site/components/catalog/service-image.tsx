@@ -1,6 +1,6 @@
 import { drawingUrl, SERVICE_IMAGE_SIZE, type Service } from "../../content/services.ts";
+import { ChosenPhoto } from "../ui/chosen-photo.tsx";
 import { fetchAttributes, type PhotoPriority } from "../ui/photo.tsx";
-import { CatalogPhoto } from "./catalog-photo.tsx";
 
 type ServiceImageProps = {
   service: Service;
@@ -12,23 +12,17 @@ type ServiceImageProps = {
   priority?: PhotoPriority;
 };
 
-/** A service's photograph when the catalog names one, otherwise its illustration. */
+/** A service's photograph when the catalog names one, otherwise its drawing. */
 export function ServiceImage({ service, className, sizes, decorative = false, priority = "lazy" }: ServiceImageProps) {
   if (service.photo) {
     return (
-      <CatalogPhoto
-        name={service.photo}
-        sizes={sizes}
-        className={className}
-        priority={priority}
-        decorative={decorative}
-      />
+      <ChosenPhoto {...service.photo} sizes={sizes} className={className} priority={priority} decorative={decorative} />
     );
   }
   return (
     <img
       className={className}
-      src={drawingUrl(service.slug)}
+      src={drawingUrl(service.drawing)}
       alt={decorative ? "" : `Illustration of ${service.title.toLowerCase()}`}
       width={SERVICE_IMAGE_SIZE.width}
       height={SERVICE_IMAGE_SIZE.height}

@@ -1,5 +1,6 @@
 import { type Service, serviceGroups, servicesInGroup } from "../../content/services.ts";
 import { serviceUrl } from "../../content/urls.ts";
+import { useServiceLinks } from "../../lib/service-links.tsx";
 import { CurrentLink } from "../ui/current-link.tsx";
 
 /**
@@ -10,22 +11,25 @@ import { CurrentLink } from "../ui/current-link.tsx";
 export function ServiceMenu({ shown }: { shown?: Pick<Service, "slug" | "group"> }) {
   const openGroup = shown?.group ?? "paper-packaging";
   const currentPath = shown ? serviceUrl(shown.slug) : "";
+  const services = useServiceLinks();
   return (
     <nav className="service-menu" aria-label="Service categories">
-      {serviceGroups.map((group) => (
-        <details key={group.id} name="service-groups" className="service-menu__group" open={group.id === openGroup}>
-          <summary className="service-menu__summary">{group.title}</summary>
-          <ul className="service-menu__list">
-            {servicesInGroup(group.id).map((service) => (
-              <li key={service.slug}>
-                <CurrentLink to={serviceUrl(service.slug)} currentPath={currentPath} className="service-menu__link">
-                  {service.title}
-                </CurrentLink>
-              </li>
-            ))}
-          </ul>
-        </details>
-      ))}
+      {serviceGroups
+        .filter((group) => servicesInGroup(services, group.id).length > 0)
+        .map((group) => (
+          <details key={group.id} name="service-groups" className="service-menu__group" open={group.id === openGroup}>
+            <summary className="service-menu__summary">{group.title}</summary>
+            <ul className="service-menu__list">
+              {servicesInGroup(services, group.id).map((service) => (
+                <li key={service.slug}>
+                  <CurrentLink to={serviceUrl(service.slug)} currentPath={currentPath} className="service-menu__link">
+                    {service.title}
+                  </CurrentLink>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ))}
     </nav>
   );
 }

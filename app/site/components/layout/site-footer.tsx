@@ -1,6 +1,7 @@
 import type { SocialNetwork } from "../../../server/content/company-item.ts";
 import { footerLinks, footerServiceLinks, type NavLink } from "../../content/navigation.ts";
 import { useCompany } from "../../lib/company.tsx";
+import { useServiceLinks } from "../../lib/service-links.tsx";
 import { ContactDetails } from "../ui/contact-details.tsx";
 import { Icon, type IconName } from "../ui/icon.tsx";
 import { Logo } from "../ui/logo.tsx";
@@ -14,6 +15,7 @@ const socialIcons: Record<SocialNetwork, IconName> = {
 
 export function SiteFooter() {
   const site = useCompany();
+  const services = useServiceLinks();
   // A legal name often ends in "Ltd." already; the sentence must not end twice.
   const copyright = `© ${site.legalName.replace(/\.$/, "")}. All rights reserved.`;
   return (
@@ -38,7 +40,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </section>
-        <FooterLinks id="footer-services" title="Services" links={footerServiceLinks} columns />
+        <FooterLinks id="footer-services" title="Services" links={footerServiceLinks(services)} columns />
         <FooterLinks id="footer-links" title="Useful Links" links={footerLinks} />
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="site-footer__title">

@@ -2,10 +2,12 @@ import { type FocusEvent, type KeyboardEvent, type MouseEvent, useEffect, useRef
 import {
   isNavMenu,
   mainNavigation,
+  type NavEntry,
   type NavGroup,
   type NavLink as NavLinkEntry,
   type NavMenu,
 } from "../../content/navigation.ts";
+import type { ServiceLink } from "../../content/services.ts";
 import { paths } from "../../content/urls.ts";
 import { CurrentLink } from "../ui/current-link.tsx";
 import { Icon } from "../ui/icon.tsx";
@@ -22,11 +24,11 @@ const MENU_TOGGLE_ID = "main-menu-toggle";
  * and the header carries on from there rather than shutting them. On the
  * server, where nothing is open, this renders the same as the plain HTML.
  */
-function openedBeforeWaking(): { menuOpen: boolean; openPath: string[] } {
+function openedBeforeWaking(navigation: readonly NavEntry[]): { menuOpen: boolean; openPath: string[] } {
   if (typeof document === "undefined") return { menuOpen: false, openPath: [] };
   const expanded = (id: string) => document.getElementById(id)?.getAttribute("aria-expanded") === "true";
   const openPath: string[] = [];
-  const menu = mainNavigation.filter(isNavMenu).find((entry) => expanded(buttonId(entry.id)));
+  const menu = navigation.filter(isNavMenu).find((entry) => expanded(buttonId(entry.id)));
   if (menu) {
     openPath.push(menu.id);
     const group = menu.groups.find((entry) => expanded(buttonId(entry.id)));
@@ -40,8 +42,18 @@ function openedBeforeWaking(): { menuOpen: boolean; openPath: string[] } {
  * submenus. `openPath` holds the open submenus from the outside in, so Escape
  * can close the innermost one and hand focus back to its button.
  */
-export function SiteHeader({ currentPath, companyName }: { currentPath: string; companyName: string }) {
-  const [initial] = useState(openedBeforeWaking);
+export function SiteHeader({
+  currentPath,
+  companyName,
+  services,
+}: {
+  currentPath: string;
+  companyName: string;
+  /** The services the menu lists: the published catalog's. */
+  services: readonly ServiceLink[];
+}) {
+  const navigation = mainNavigation(services);
+  const [initial] = useState(() => openedBeforeWaking(navigation));
   const [menuOpen, setMenuOpen] = useState(initial.menuOpen);
   const [openPath, setOpenPath] = useState<string[]>(initial.openPath);
   const [enhanced, setEnhanced] = useState(false);
@@ -148,7 +160,7 @@ export function SiteHeader({ currentPath, companyName }: { currentPath: string; 
             <span>Menu</span>
           </button>
           <ul id="main-menu" className="site-nav__list" data-open={menuOpen ? "" : undefined}>
-            {mainNavigation.map((entry) =>
+            {navigation.map((entry) =>
               isNavMenu(entry) ? (
                 <MenuItem key={entry.id} menu={entry} current={inServices} {...menuProps} />
               ) : (

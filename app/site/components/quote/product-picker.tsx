@@ -1,9 +1,11 @@
 import { quoteFormText as text } from "../../content/quote-form.ts";
 import { serviceGroups, servicesInGroup } from "../../content/services.ts";
 import { paths } from "../../content/urls.ts";
+import { useServiceLinks } from "../../lib/service-links.tsx";
 
 /** The first step without a product chosen: a plain GET form that opens the product's questions. */
 export function ProductPicker() {
+  const services = useServiceLinks();
   return (
     <form method="get" action={paths.quote} className="quote-form">
       <div className="field">
@@ -15,7 +17,7 @@ export function ProductPicker() {
           <option value="">Choose…</option>
           {serviceGroups.map((group) => (
             <optgroup key={group.id} label={group.title}>
-              {servicesInGroup(group.id).map((service) => (
+              {servicesInGroup(services, group.id).map((service) => (
                 <option key={service.slug} value={service.slug}>
                   {service.title}
                 </option>

@@ -6,6 +6,7 @@ import {
   personFields,
   type QuoteErrors,
   type QuoteField,
+  type QuoteSpec,
   type QuoteValues,
   quoteFieldProblem,
   specificationFields,
@@ -15,17 +16,19 @@ import { todayInIndia } from "../../../server/india-day.ts";
 import { isPinCode, stateForPinCode } from "../../../server/quotations/pin-code.ts";
 import { artworkText } from "../../content/artwork.ts";
 import { contactFormText } from "../../content/contact-form.ts";
-import { quoteFormContent, quoteSpecs, quoteFormText as text } from "../../content/quote-form.ts";
-import { findService } from "../../content/services.ts";
+import { quoteFormContent, quoteFormText as text } from "../../content/quote-form.ts";
 import { paths } from "../../content/urls.ts";
 import { BotTrap } from "../contact/bot-trap.tsx";
 import { FormSummary } from "../contact/form-summary.tsx";
 import { useCheckedForm } from "../contact/use-checked-form.ts";
 import { type ArtworkLimits, ArtworkPicker, type KeptFile } from "./artwork-picker.tsx";
 
+/** The product a quote is asked for: its name and its questions, as the published catalog gives them. */
+export type QuoteProduct = { slug: string; title: string; spec: QuoteSpec };
+
 type QuoteFormProps = {
-  /** The product's slug: its questions come from the catalog, in the browser as on the server. */
-  serviceSlug: string;
+  /** The product: its questions are checked by the same rules in the browser as on the server. */
+  product: QuoteProduct;
   token: string;
   /** The server's answer to a form it refused: what was typed, and what to correct. */
   answer?:
@@ -57,8 +60,10 @@ function formValues(form: HTMLFormElement, fields: readonly QuoteField[]): Quote
  * well; with a script, each field is checked as the visitor leaves it and the
  * whole form before it is sent, by the rules the server applies.
  */
-export function QuoteForm({ serviceSlug, token, answer, sourcePage, artwork }: QuoteFormProps) {
-  const service = findService(serviceSlug);
+export function QuoteForm({ product, token, answer, sourcePage, artwork }: QuoteFormProps) {
+  const serviceSlug = product.slug;
+  // The product's own questions, in the site's words and lists.
+  const content = { ...quoteFormContent, services: [product], specs: { [product.slug]: product.spec } };
   const [formError, setFormError] = useState(answer?.formError);
   // Files still on their way, and whether the form waits for them to be sent.
   const [pending, setPending] = useState(0);
@@ -69,28 +74,21 @@ export function QuoteForm({ serviceSlug, token, answer, sourcePage, artwork }: Q
     // Checked and ready before: it goes as it is, as soon as the last file is in.
     if (waiting && pending === 0) formElement.current?.submit();
   }, [waiting, pending]);
-  const groups = service
-    ? [
-        {
-          id: "spec",
-          legend: text.specHeading(service.title),
-          fields: specificationFields(quoteSpecs[service.slug], quoteFormContent),
-        },
-        { id: "order", legend: text.orderHeading, fields: orderFields(quoteFormContent) },
-        { id: "person", legend: text.contactHeading, fields: personFields(quoteFormContent) },
-      ]
-    : [];
+  const groups = [
+    { id: "spec", legend: text.specHeading(product.title), fields: specificationFields(product.spec, content) },
+    { id: "order", legend: text.orderHeading, fields: orderFields(content) },
+    { id: "person", legend: text.contactHeading, fields: personFields(content) },
+  ];
   const fields = groups.flatMap((group) => group.fields);
   const form = useCheckedForm({
     answered: answer?.errors,
-    checkField: (name, value) => quoteFieldProblem(serviceSlug, name, value, quoteFormContent),
+    checkField: (name, value) => quoteFieldProblem(serviceSlug, name, value, content),
     checkAll(element) {
-      const result = validateQuote(serviceSlug, formValues(element, fields), quoteFormContent);
+      const result = validateQuote(serviceSlug, formValues(element, fields), content);
       return result.success ? {} : result.errors;
     },
   });
   const { sending, errors, summaryShown, enhanced, summary, onBlur, onInput } = form;
-  if (!service) return null;
   const values = answer?.values ?? {};
   const problems = fields
     .filter((field) => errors[field.name])
@@ -112,7 +110,7 @@ export function QuoteForm({ serviceSlug, token, answer, sourcePage, artwork }: Q
     <form
       ref={formElement}
       method="post"
-      action={`${paths.quote}?service=${service.slug}#quote-form`}
+      action={`${paths.quote}?service=${product.slug}#quote-form`}
       // Without a script the files travel with the form; with one they are uploaded as chosen.
       encType={artwork && !enhanced ? "multipart/form-data" : undefined}
       className="quote-form"
@@ -122,7 +120,7 @@ export function QuoteForm({ serviceSlug, token, answer, sourcePage, artwork }: Q
     >
       {/* First in the form's order: a post with files is read in order, and its files need the token. */}
       <input type="hidden" name={contactFormExtras.token} value={token} />
-      <input type="hidden" name={contactFormExtras.service} value={service.slug} />
+      <input type="hidden" name={contactFormExtras.service} value={product.slug} />
       {sourcePage && <input type="hidden" name={contactFormExtras.sourcePage} value={sourcePage} />}
       {showSummary && <FormSummary idPrefix="quote" formError={formError} problems={problems} summaryRef={summary} />}
       {groups.map((group) => (

@@ -10,14 +10,16 @@ type ChosenPhotoProps = {
   sizes: string;
   className?: string;
   priority?: PhotoPriority;
+  /** Beside words that already say what it shows, where a description would only repeat them. */
+  decorative?: boolean;
 };
 
 /** A photograph the company chose from its library for a place of the site, cropped around its focal point. */
-export function ChosenPhoto({ choice, photo, sizes, className, priority }: ChosenPhotoProps) {
+export function ChosenPhoto({ choice, photo, sizes, className, priority, decorative = false }: ChosenPhotoProps) {
   return (
     <Photo
       photo={photo}
-      alt={choice.alt}
+      alt={decorative ? "" : choice.alt}
       sizes={sizes}
       className={className}
       priority={priority}

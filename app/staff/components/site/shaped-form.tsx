@@ -1,4 +1,10 @@
-import type { FieldProblems, FieldShape, GroupShape, PhotoChoice } from "../../../server/content/shapes.ts";
+import type {
+  FieldProblem,
+  FieldProblems,
+  FieldShape,
+  GroupShape,
+  PhotoChoice,
+} from "../../../server/content/shapes.ts";
 import { type ShapedItemWords, shapedFormText as text } from "../../content/site-items.ts";
 import { StaffField } from "../staff-field.tsx";
 import { ProblemSummary } from "./problem-summary.tsx";
@@ -182,18 +188,21 @@ function ChoicesField({
   return (
     <fieldset className="site-choices" id={controlId(name)} aria-describedby={problem ? errorId : undefined}>
       <legend>{context.fieldWords(name).label}</legend>
-      {problem && (
-        <p id={errorId} className="staff-field__error">
-          {text.problems[problem]}
-        </p>
-      )}
+      {problem && <FieldError id={errorId} problem={problem} />}
       {options.map((option) => {
         const id = controlId(`${name}.${option}`);
         return (
-          <div key={option} className="staff-field staff-field--check">
-            <input id={id} name={`${name}.${option}`} type="checkbox" defaultChecked={chosen.has(option)} />
-            <label htmlFor={id}>{labels[option] ?? option}</label>
-          </div>
+          <StaffField key={option} id={id} label={labels[option] ?? option} check>
+            {(described) => (
+              <input
+                id={id}
+                name={`${name}.${option}`}
+                type="checkbox"
+                defaultChecked={chosen.has(option)}
+                {...described}
+              />
+            )}
+          </StaffField>
         );
       })}
     </fieldset>
@@ -245,7 +254,7 @@ function ListField({
   const problem = context.problems[name];
   return (
     <div className="site-list" id={controlId(name)}>
-      {problem && <p className="staff-field__error">{text.problems[problem]}</p>}
+      {problem && <FieldError problem={problem} />}
       {list.map((entry, index) => {
         const entryName = words?.entry(index + 1) ?? `${name} ${index + 1}`;
         const inside = (
@@ -295,5 +304,14 @@ function ListButton({ value, label }: { value: string; label: string }) {
     <button type="submit" name="intent" value={value} className="staff-button staff-button--quiet" formNoValidate>
       {label}
     </button>
+  );
+}
+
+/** A refusal that concerns a group of controls, under its legend. */
+function FieldError({ id, problem }: { id?: string; problem: FieldProblem }) {
+  return (
+    <p id={id} className="site-fields__error">
+      {text.problems[problem]}
+    </p>
   );
 }
