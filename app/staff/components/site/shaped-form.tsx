@@ -276,8 +276,13 @@ function ListField({
           const refused = Object.keys(context.problems).some((problem) => problem.startsWith(prefix));
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: an entry is its place in the list; moving one re-renders the form from the server
-            <details key={index} className="site-list__entry" open={refused || entry.title === ""}>
-              <summary>
+            <details
+              key={index}
+              className="site-list__entry"
+              open={refused || entry.title === ""}
+              aria-labelledby={`${controlId(prefix)}summary`}
+            >
+              <summary id={`${controlId(prefix)}summary`}>
                 {entryName}: {words.folded(entry)}
               </summary>
               {inside}
