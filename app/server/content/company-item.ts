@@ -18,6 +18,7 @@ export const COMPANY_FIELDS = [
   "name",
   "legalName",
   "tagline",
+  "summary",
   "phone",
   "whatsapp",
   "email",
@@ -40,6 +41,7 @@ export const COMPANY_LIMITS: Readonly<Record<CompanyField, number>> = {
   name: 60,
   legalName: 100,
   tagline: 80,
+  summary: 160,
   phone: 20,
   whatsapp: 20,
   email: 100,
@@ -59,7 +61,7 @@ export const COMPANY_LIMITS: Readonly<Record<CompanyField, number>> = {
   YouTube: 200,
 };
 
-const OPTIONAL: ReadonlySet<CompanyField> = new Set(["tagline", "mapLink", ...SOCIAL_NETWORKS]);
+const OPTIONAL: ReadonlySet<CompanyField> = new Set(["tagline", "summary", "mapLink", ...SOCIAL_NETWORKS]);
 
 const CONTROL = /\p{Cc}/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -103,6 +105,8 @@ export const companySchema = v.object({
   name: line(COMPANY_LIMITS.name),
   legalName: line(COMPANY_LIMITS.legalName),
   tagline: line(COMPANY_LIMITS.tagline, true),
+  /** What the company makes, in a sentence, under its name in the footer; versions saved before it existed have none. */
+  summary: v.optional(line(COMPANY_LIMITS.summary, true), ""),
   phone: phoneSchema,
   whatsapp: v.object({
     e164: v.pipe(v.string("phone" satisfies CompanyProblem), v.regex(/^\d{8,15}$/, "phone" satisfies CompanyProblem)),
@@ -134,6 +138,7 @@ const FIELD_PATHS: Readonly<Record<Exclude<CompanyField, SocialNetwork>, readonl
   name: ["name"],
   legalName: ["legalName"],
   tagline: ["tagline"],
+  summary: ["summary"],
   phone: ["phone"],
   whatsapp: ["whatsapp"],
   email: ["email"],
@@ -156,6 +161,7 @@ export function companyFormValues(company: CompanySettings): Record<CompanyField
     name: company.name,
     legalName: company.legalName,
     tagline: company.tagline,
+    summary: company.summary,
     phone: company.phone.display,
     whatsapp: company.whatsapp.e164 ? `+${company.whatsapp.e164}` : "",
     email: company.email,
@@ -197,6 +203,7 @@ export function readCompanyForm(
     name: value("name"),
     legalName: value("legalName"),
     tagline: value("tagline"),
+    summary: value("summary"),
     phone: phone("phone"),
     whatsapp: { e164: internationalDigits(value("whatsapp")) ?? "" },
     email: value("email"),

@@ -8,7 +8,7 @@ import type { PhotoName } from "./photo-alts.ts";
  * side menu show; the owner edits them from there (services-seed.ts).
  */
 
-export type { ServiceGroupId };
+export type { ServiceDrawing, ServiceGroupId };
 
 export type ServiceGroup = {
   id: ServiceGroupId;

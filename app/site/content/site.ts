@@ -10,6 +10,7 @@ export const site = {
   name: "Example Print & Pack",
   legalName: "Example Print & Pack Pvt. Ltd.",
   tagline: "Printing and packaging, made in India",
+  summary: "Packaging boxes, commercial print and branding materials for businesses across India.",
   phone: { display: "+91 98765 43210", e164: "+919876543210" },
   whatsapp: { e164: "919876543210" },
   email: "hello@example.com",

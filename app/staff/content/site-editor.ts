@@ -85,6 +85,7 @@ export const companyEditorText = {
     name: { label: "Name", hint: "As the header and mails show it." },
     legalName: { label: "Legal name", hint: "As quotations show it." },
     tagline: { label: "Tagline" },
+    summary: { label: "What the company makes", hint: "One sentence, under its name in the footer." },
     phone: { label: "Phone number", hint: "As visitors should read it, for example +91 98765 43210." },
     whatsapp: { label: "WhatsApp number" },
     email: { label: "E-mail address" },

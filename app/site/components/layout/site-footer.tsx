@@ -27,8 +27,7 @@ export function SiteFooter() {
           </h2>
           <Logo name={site.name} />
           <p>
-            {site.tagline ? `${site.tagline}. ` : ""}Packaging boxes, commercial print and branding materials for
-            businesses across India.
+            {[site.tagline && `${site.tagline}.`, site.summary].filter(Boolean).join(" ")}
           </p>
           <ul className="site-footer__socials">
             {site.socials.map((social) => (

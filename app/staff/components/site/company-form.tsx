@@ -15,7 +15,7 @@ type CompanyFormProps = {
 
 /** The form's fields, in groups as a person thinks of them. */
 const GROUPS: readonly { legend: keyof typeof text.groups; fields: readonly CompanyField[] }[] = [
-  { legend: "company", fields: ["name", "legalName", "tagline", "origin"] },
+  { legend: "company", fields: ["name", "legalName", "tagline", "summary", "origin"] },
   { legend: "contact", fields: ["phone", "whatsapp", "email", "hours"] },
   { legend: "address", fields: ["street", "city", "region", "postalCode", "mapLink"] },
   { legend: "grievance", fields: ["grievanceName", "grievanceEmail", "grievancePhone"] },
