@@ -11,7 +11,7 @@ export const usage = `Load benchmark: autocannon against the production server o
 Targets: GET /, GET /services/cake and valid posts of the contact form (each stores an inquiry).
 Set-ups: SQLite with one instance; PostgreSQL with one instance; PostgreSQL with two instances
 behind nginx. PostgreSQL comes from scripts/ensure-postgres.sh unless TEST_POSTGRES_URL names
-a server; nginx from scripts/ensure-nginx.sh. Serves build/, building it first when it is missing.
+a server; nginx from scripts/ensure-nginx.sh. Serves build/ (or the folder BUILD_DIR names), building it first when it is missing.
 Writes reports/load-<date>.{md,json} and reports/load-latest.{md,json}.
 
   --duration <s>      seconds measured per target (default 10)
