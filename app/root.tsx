@@ -35,7 +35,15 @@ const faviconUrl = svgDataUrl(favicon);
 
 export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  // Only where the brand face is used: the wide layout (site/styles/global.css).
+  {
+    rel: "preload",
+    href: fontUrl,
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous",
+    media: "(min-width: 64em)",
+  },
 ];
 
 /** The company's details every page's frame shows, as published (none at build time: the site's files). */
