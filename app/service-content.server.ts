@@ -34,6 +34,6 @@ export const serviceContent: ServiceContent = {
   artworkRefusals: artworkText,
   quoteForm: quoteFormContent,
   seeds: contentSeeds,
-  pages: pagePaths(),
+  pages: pagePaths,
   sitePhotos: Object.keys(photoAlts),
 };

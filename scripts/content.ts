@@ -4,6 +4,9 @@ import { contentSeeds } from "../app/content-seeds.ts";
 import { createContentStore } from "../app/server/content/content-store.server.ts";
 import { exportContent, importContent } from "../app/server/content/transfer.server.ts";
 import { createAuditLog } from "../app/server/inbox/audit.server.ts";
+import { libraryPhotoIds } from "../app/server/photos/photo-library.server.ts";
+import { photoAlts } from "../app/site/content/photo-alts.ts";
+import { pagePaths } from "../app/site/content/urls.ts";
 import { commandStoreDescription, commandStoreExists, openCommandDatabase } from "./lib/command-database.ts";
 
 const usage = `The site's content, as the company edits it in the staff area, to and from a file.
@@ -55,7 +58,9 @@ async function main(): Promise<number> {
       process.stderr.write(`${file} could not be read as JSON: ${(error as Error).message}\n`);
       return 1;
     }
-    const result = await importContent(store, parsed, { publish });
+    const photos = new Set([...Object.keys(photoAlts), ...(await libraryPhotoIds(db))]);
+    const checks = { pages: pagePaths, isPhoto: (id: string) => photos.has(id) };
+    const result = await importContent(store, parsed, { publish, checks });
     if ("problems" in result) {
       process.stderr.write(
         `Nothing was changed. ${file} has these problems:\n${result.problems.map((line) => `  ${line}\n`).join("")}`,

@@ -34,8 +34,11 @@ export type ServiceContent = {
   readonly quoteForm: QuoteFormContent;
   /** What each item the owner edits starts from on a fresh database: the content in the site's files. */
   readonly seeds: ContentSeeds;
-  /** The address of every page of the site, such as /services/cake: a link the owner writes must be one of them. */
-  readonly pages: readonly string[];
+  /**
+   * The address of every page the site has with these services shown, such
+   * as /services/cake: a link the owner writes must be one of them.
+   */
+  readonly pages: (services: readonly { readonly slug: string }[]) => readonly string[];
   /** The names of the photographs in the site's files, which an item may name beside the library's. */
   readonly sitePhotos: readonly string[];
 };

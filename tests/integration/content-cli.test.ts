@@ -2,6 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, test } from "vitest";
+import { CONTENT_ITEM_IDS } from "../../app/server/content/items.ts";
 import type { ContentFile } from "../../app/server/content/transfer.server.ts";
 import { site as filesCompany } from "../../app/site/content/site.ts";
 import { runScript } from "../support/run-script.ts";
@@ -40,7 +41,7 @@ describe("npm run content", () => {
   test("export writes every item, published and draft; import --publish loads them and the running site shows them", async () => {
     const server = await site();
     const { file, data } = await exported(server);
-    expect(Object.keys(data.items).toSorted()).toEqual(["company", "gst-rates"]);
+    expect(Object.keys(data.items).toSorted()).toEqual(CONTENT_ITEM_IDS.toSorted());
     expect(data.items.company?.published).toMatchObject({ version: 1, body: { name: filesCompany.name } });
 
     const company = data.items.company?.published.body as typeof filesCompany;
@@ -82,6 +83,7 @@ describe("npm run content", () => {
         items: {
           company: { published: { body: { ...company, phone: { display: newPhone, e164: "+919012345678" } } } },
           "gst-rates": { published: { body: [{ hsn: "48", rate: 5, effectiveFrom: "2025-09-22" }] } },
+          faq: { published: { body: { questions: [{ question: "Prices?", answer: "See [our prices](/prices)." }] } } },
           nonsense: { published: { body: {} } },
         },
       }),
@@ -91,6 +93,7 @@ describe("npm run content", () => {
     expect(refused.stderr).toContain("Nothing was changed.");
     expect(refused.stderr).toContain("gst-rates: 0.hsn: hsn");
     expect(refused.stderr).toContain("nonsense: the site has no such item.");
+    expect(refused.stderr).toContain("faq: questions.0.answer: link");
     const after = await exported(server);
     expect(after.data.items.company?.published.version).toBe(1);
     expect(after.data.items.company?.draft).toBeUndefined();

@@ -279,3 +279,9 @@ function fromRow(row: PhotoRow): Known {
     files,
   };
 }
+
+/** The ids of every photograph in the library, for a command that checks content naming them. */
+export async function libraryPhotoIds(db: Database): Promise<Set<string>> {
+  const rows = await db.all<{ id: string }>("SELECT id FROM photos");
+  return new Set(rows.map((row) => row.id));
+}

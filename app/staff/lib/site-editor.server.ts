@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { ContentVersion } from "../../server/content/content-store.server.ts";
 import { ABILITY_TO_CHANGE, type ContentItem } from "../../server/content/items.ts";
+import { shownServices } from "../../server/content/services-item.ts";
 import { readListChange, type SiteFacts } from "../../server/content/shapes.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { may, type StaffAbility } from "../../server/staff/roles.ts";
@@ -138,7 +139,8 @@ export async function editorState(request: Request, item: ContentItem) {
 
 /** What a save is checked against: the site's pages, and the photos in its files and its library. */
 export async function siteFacts(): Promise<SiteFacts> {
-  const pages = new Set(siteServices().content.pages);
+  const { content, publishedContent } = siteServices();
+  const pages = new Set(content.pages(shownServices(publishedContent.current().items.services)));
   const photos = new Set((await photoOptions()).map((photo) => photo.id));
   return { isPage: (path) => pages.has(path), isPhoto: (id) => photos.has(id) };
 }

@@ -26,9 +26,7 @@ export function SiteFooter() {
             About {site.name}
           </h2>
           <Logo name={site.name} />
-          <p>
-            {[site.tagline && `${site.tagline}.`, site.summary].filter(Boolean).join(" ")}
-          </p>
+          <p>{[site.tagline && `${site.tagline}.`, site.summary].filter(Boolean).join(" ")}</p>
           <ul className="site-footer__socials">
             {site.socials.map((social) => (
               <li key={social.network}>

@@ -275,8 +275,8 @@ function ListField({
           const prefix = `${name}.${index}.`;
           const refused = Object.keys(context.problems).some((problem) => problem.startsWith(prefix));
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: an entry is its place in the list; moving one re-renders the form from the server
             <details
+              // biome-ignore lint/suspicious/noArrayIndexKey: an entry is its place in the list; moving one re-renders the form from the server
               key={index}
               className="site-list__entry"
               open={refused || entry.title === ""}
