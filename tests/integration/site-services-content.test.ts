@@ -20,6 +20,14 @@ beforeAll(async () => {
 
 const publicPage = async (path: string) => (await ask(server, path)).text();
 
+/** A service's place in the catalog's form, by its address segment. */
+function placeOf(fields: Record<string, string>, slug: string): string {
+  const name = Object.entries(fields).find(([field, value]) => field.endsWith(".slug") && value === slug)?.[0];
+  const place = name?.split(".")[1];
+  if (place === undefined) throw new Error(`No service ${slug} in the form`);
+  return place;
+}
+
 /** The catalog's form with one service's fields changed, by its place in the list. */
 async function changed(index: number, fields: Record<string, string>) {
   const opened = await openEditor(server, owner, "services");
@@ -30,9 +38,7 @@ async function changed(index: number, fields: Record<string, string>) {
 describe("the catalog of services", () => {
   test("a service added and another hidden: the menu, the grid, the sitemap, the pages and the quote form follow once published", async () => {
     const opened = await openEditor(server, owner, "services");
-    const flexIndex = Object.entries(opened).find(([name, value]) => name.endsWith(".slug") && value === "flex")?.[0];
-    const flex = flexIndex?.split(".")[1] ?? "";
-    expect(flex).not.toBe("");
+    const flex = placeOf(opened, "flex");
 
     const grown = formFields(
       await (

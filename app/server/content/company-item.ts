@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { internationalDigits } from "../contact/indian-phone.ts";
+import { lineSchema } from "./shapes.ts";
 
 /**
  * The company's details as the owner edits them: the one place that names the
@@ -63,19 +64,11 @@ export const COMPANY_LIMITS: Readonly<Record<CompanyField, number>> = {
 
 const OPTIONAL: ReadonlySet<CompanyField> = new Set(["tagline", "summary", "mapLink", ...SOCIAL_NETWORKS]);
 
-const CONTROL = /\p{Cc}/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const E164 = /^\+\d{8,15}$/;
 
-function line(limit: number, optional = false) {
-  const base = v.pipe(
-    v.string("missing" satisfies CompanyProblem),
-    v.trim(),
-    v.maxLength(limit, "too-long" satisfies CompanyProblem),
-    v.check((value) => !CONTROL.test(value), "one-line" satisfies CompanyProblem),
-  );
-  return optional ? base : v.pipe(base, v.nonEmpty("missing" satisfies CompanyProblem));
-}
+/** One line of text, as every item's: its problems are the company's too ("missing", "too-long", "one-line"). */
+const line = (limit: number, optional = false) => lineSchema(limit, optional);
 
 /** A web address of the public internet, https only: http pages and javascript: links are refused. */
 function webAddress(limit: number, optional: boolean) {

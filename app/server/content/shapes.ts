@@ -67,7 +67,8 @@ const CONTROL = /\p{Cc}/u;
 const CONTROL_IN_TEXT = /[^\P{Cc}\n\t]/u;
 const PAGE_PATH = /^\/[a-z0-9/-]*$/;
 
-function lineSchema(max: number, optional = false) {
+/** One line of plain text, trimmed, at most `max` characters: the kind most fields are. */
+export function lineSchema(max: number, optional = false) {
   const base = v.pipe(
     v.string("missing" satisfies FieldProblem),
     v.trim(),

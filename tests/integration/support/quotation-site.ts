@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { openStore } from "../../../app/server/store/open-store.server.ts";
+import { decodeEntities } from "../../support/html-text.ts";
 import { type SiteServer, startSite } from "../../support/start-site.ts";
 import { newTestStoreLocation, type TestStoreLocation } from "../../support/test-store.ts";
 import { eventually, referenceOf } from "./contact-form.ts";
@@ -115,15 +116,6 @@ export async function filledForm(reference: string): Promise<Record<string, stri
     fields[name] = selected;
   }
   return { ...fields, ...priced, intent: "save" };
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replaceAll("&amp;", "&")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">");
 }
 
 /** Saves and sends a quotation for the inquiry; answers its page's address. */

@@ -1,3 +1,4 @@
+import { decodeEntities } from "../../support/html-text.ts";
 import { ask, form, type Site } from "./staff-sites.ts";
 
 // An item's editor as a browser posts it, for the tests of the site's content.
@@ -29,15 +30,6 @@ export function formFields(page: string): Record<string, string> {
 function attribute(tag: string, name: string): string | undefined {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
   return match ? decodeEntities(match[1] as string) : undefined;
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&amp;", "&");
 }
 
 /** The editor's fields as the page holds them, with the version it was opened on. */
