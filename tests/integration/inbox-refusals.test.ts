@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, test } from "vitest";
+import { SHAPED_ITEMS } from "../../app/server/content/items.ts";
 import { staffPaths } from "../../app/staff/paths.ts";
 import { goodFields, readDatabase, sendInquiry } from "./support/contact-form.ts";
 import { type RawResponse, rawRequest } from "./support/raw-http.ts";
@@ -69,6 +70,17 @@ function inboxAddresses(): { what: string; method: "GET" | "POST"; target: strin
     { what: "the history of no item", method: "GET", target: staffPaths.siteHistory("nothing") },
     { what: "the GST rate table", method: "GET", target: staffPaths.siteItem("gst-rates") },
     { what: "the GST rate table saved", method: "POST", target: staffPaths.siteItem("gst-rates"), body: "intent=save" },
+    ...Object.keys(SHAPED_ITEMS).flatMap((item) => [
+      { what: `the editor of ${item}`, method: "GET" as const, target: staffPaths.siteItem(item) },
+      { what: `${item} saved`, method: "POST" as const, target: staffPaths.siteItem(item), body: "intent=save" },
+      {
+        what: `a list of ${item} changed`,
+        method: "POST" as const,
+        target: staffPaths.siteItem(item),
+        body: "intent=add:x",
+      },
+    ]),
+    { what: "the editor of no item", method: "GET", target: staffPaths.siteItem("nothing") },
     { what: "the photo library", method: "GET", target: staffPaths.sitePhotos },
     { what: "a photo uploaded", method: "POST", target: staffPaths.sitePhotos, body: "place=service" },
     { what: "the preview", method: "GET", target: staffPaths.sitePreview },

@@ -6,6 +6,7 @@ import { ItemEditor } from "../components/site/item-editor.tsx";
 import { ShapedForm } from "../components/site/shaped-form.tsx";
 import { shapedFormText, shapedItemWords } from "../content/site-items.ts";
 import { staffPageHeaders, staffPageMeta } from "../lib/page.ts";
+import { requireStaff } from "../lib/require-staff.server.ts";
 import {
   answerEditor,
   type ConflictShown,
@@ -18,14 +19,19 @@ import { readSiteNotice } from "../lib/site-editor.ts";
 import { staffPaths } from "../paths.ts";
 import type { Route } from "./+types/site-item";
 
-/** The item this address edits, when it is one drawn from its shape; else the page is not found. */
-function shapedItem(item: string | undefined) {
+/**
+ * The item this address edits, when it is one drawn from its shape; else the
+ * page is not found. Asked after the session, so that without one every
+ * address here answers alike.
+ */
+async function shapedItem(request: Request, item: string | undefined) {
+  await requireStaff(request);
   if (!isShapedItem(item)) throw data(null, { status: 404 });
   return item;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const item = shapedItem(params.item);
+  const item = await shapedItem(request, params.item);
   const { body, ...state } = await editorState(request, item);
   return {
     ...state,
@@ -45,7 +51,7 @@ type ActionData = {
 };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const item = shapedItem(params.item);
+  const item = await shapedItem(request, params.item);
   const shape = SHAPED_ITEMS[item];
   return answerEditor(request, item, formFieldNames(shape), async (fields, member) => {
     const change = readListChange(fields.intent);
