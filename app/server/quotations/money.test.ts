@@ -1,5 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { amountInWords, formatQuantity, formatRupees, maxPaise, parseQuantity, parseRupees } from "./money.ts";
+import {
+  amountInWords,
+  formatQuantity,
+  formatRupees,
+  formatUnitPrice,
+  maxPaise,
+  maxUnitPrice,
+  parseQuantity,
+  parseRupees,
+  parseUnitPrice,
+} from "./money.ts";
 
 /**
  * A seeded generator (Park and Miller's multiplier on 2^31 − 1), so that a
@@ -268,5 +278,53 @@ describe("quantities", () => {
 
   test.each([-1, 1.5])("refuses to write %d thousandths", (milli) => {
     expect(() => formatQuantity(milli)).toThrow(RangeError);
+  });
+});
+
+describe("unit prices to four decimals of a rupee", () => {
+  test.each([
+    ["0.925", 9_250],
+    ["₹ 0.925", 9_250],
+    ["925", 9_250_000],
+    ["925/-", 9_250_000],
+    ["1,250.5", 12_505_000],
+    ["12.5678", 125_678],
+    ["0.0001", 1],
+    ["0", 0],
+    ["99,99,99,999.9999", maxUnitPrice],
+  ])("%j is %i ten-thousandths", (text, price) => {
+    expect(parseUnitPrice(text)).toBe(price);
+  });
+
+  test.each(["0.92501", "-0.925", "1,00,00,00,000", "0.9.25", "12 50", "", "₹"])("%j is refused", (text) => {
+    expect(parseUnitPrice(text)).toBeUndefined();
+  });
+
+  test.each([
+    [9_250, "₹0.925"],
+    [9_250_000, "₹925.00"],
+    [12_505_000, "₹1,250.50"],
+    [125_678, "₹12.5678"],
+    [1, "₹0.0001"],
+    [10, "₹0.001"],
+    [0, "₹0.00"],
+    [maxUnitPrice, "₹99,99,99,999.9999"],
+  ])("%i ten-thousandths are written %s, as quoted", (price, text) => {
+    expect(formatUnitPrice(price)).toBe(text);
+    expect(parseUnitPrice(text)).toBe(price);
+  });
+
+  test("leaves out the rupee sign when asked, and refuses what is not a price", () => {
+    expect(formatUnitPrice(9_250, { symbol: false })).toBe("0.925");
+    expect(() => formatUnitPrice(0.5)).toThrow(RangeError);
+    expect(() => formatUnitPrice(-1)).toThrow(RangeError);
+  });
+
+  test("every price written reads back as itself", () => {
+    const next = seeded(4);
+    for (let i = 0; i < 1000; i++) {
+      const price = randomPaise(next) * 100 + next(100);
+      expect(parseUnitPrice(formatUnitPrice(price))).toBe(price);
+    }
   });
 });

@@ -46,11 +46,35 @@ function parseScaled(text: string, decimals: number): number | undefined {
  * decimals, or more than {@link maxPaise}.
  */
 export function parseRupees(text: string): Paise | undefined {
+  const paise = parseScaled(withoutRupeeMarks(text), 2);
+  return paise !== undefined && paise <= maxPaise ? paise : undefined;
+}
+
+function withoutRupeeMarks(text: string): string {
   let body = text.trim();
   if (body.startsWith("₹")) body = body.slice(1).trimStart();
   if (body.endsWith("/-")) body = body.slice(0, -2).trimEnd();
-  const paise = parseScaled(body, 2);
-  return paise !== undefined && paise <= maxPaise ? paise : undefined;
+  return body;
+}
+
+/**
+ * A unit price as a whole number of ten-thousandths of a rupee (a hundredth
+ * of a paisa): labels and cartons are priced to a tenth of a paisa and
+ * beyond (₹0.925 a piece is 9250), which paise cannot hold.
+ */
+export type TenThousandths = number;
+
+/** ₹99,99,99,999.9999, the largest unit price: the largest amount, to four decimals. */
+export const maxUnitPrice: TenThousandths = maxPaise * 100 + 99;
+
+/**
+ * A unit price as people write it, to at most four decimals of a rupee:
+ * "0.925", "₹ 1,250.5", "925/-". Undefined for anything else, as for
+ * {@link parseRupees}.
+ */
+export function parseUnitPrice(text: string): TenThousandths | undefined {
+  const price = parseScaled(withoutRupeeMarks(text), 4);
+  return price !== undefined && price <= maxUnitPrice ? price : undefined;
 }
 
 /** Commas after the thousands, then after every two digits: 12345678 → "1,23,45,678". */
@@ -75,6 +99,21 @@ export function formatRupees(paise: Paise, options: { symbol?: boolean } = {}): 
   const rupees = groupIndian(String(Math.floor(size / 100)));
   const rest = String(size % 100).padStart(2, "0");
   return `${paise < 0 ? minusSign : ""}${options.symbol === false ? "" : "₹"}${rupees}.${rest}`;
+}
+
+/**
+ * A unit price as a quotation prints it: two decimals at least, as amounts
+ * are, and the third and fourth only when they are not zero, so ₹925.00 and
+ * ₹0.925 are each written as they were quoted.
+ */
+export function formatUnitPrice(price: TenThousandths, options: { symbol?: boolean } = {}): string {
+  assertSafeInteger(price, "A unit price in ten-thousandths of a rupee");
+  if (price < 0) throw new RangeError(`A unit price cannot be negative: ${price}`);
+  const rupees = groupIndian(String(Math.floor(price / 10_000)));
+  const fraction = String(price % 10_000)
+    .padStart(4, "0")
+    .replace(/0{1,2}$/, "");
+  return `${options.symbol === false ? "" : "₹"}${rupees}.${fraction}`;
 }
 
 const units = [
