@@ -1,7 +1,14 @@
 import { describe, expect, test } from "vitest";
 import { gstStates } from "./gstin.ts";
 import { stateForPinCode } from "./pin-code.ts";
-import { placeOfSupply } from "./place-of-supply.ts";
+import {
+  addressStateCode,
+  addressStatesDiffer,
+  decidePlaceOfSupply,
+  PLACE_REASON_MAX,
+  type PlaceOfSupplyInput,
+  placeOfSupply,
+} from "./place-of-supply.ts";
 
 // The company is in Maharashtra (27) in these examples. The GSTINs are the published ones
 // the GSTIN checks are tested with: 27AAPFU0939F1ZV in Maharashtra, 29AAGCB7383J1Z4 in Karnataka.
@@ -82,5 +89,136 @@ describe("placeOfSupply", () => {
       }
     }
     expect(seen.size).toBeGreaterThanOrEqual(34);
+  });
+});
+
+// The seed company is in Chandigarh (04). The buyer's GSTIN, 03AABCP1234C1ZA, is a well-formed
+// Punjab one (its check character computed), not a real business's; it bills from Ludhiana
+// (141001, Punjab) and has a unit in Chandigarh's Industrial Area (160002).
+const punjabBuyer: PlaceOfSupplyInput = {
+  billingAddress: { pinCode: "141001", stateCode: "03" },
+  deliveryAddress: { pinCode: "160002", stateCode: "04" },
+  buyerGstin: "03AABCP1234C1ZA",
+  thirdPartyDelivery: false,
+  treatment: "registered",
+  companyStateCode: "04",
+};
+
+describe("decidePlaceOfSupply", () => {
+  test("goods moved to the buyer's own unit: the delivery address's state, Chandigarh 04, within the territory", () => {
+    const chandigarh = {
+      stateCode: "04",
+      stateName: "Chandigarh",
+      basis: "delivery-address",
+      supply: "intra-state",
+    };
+    expect(decidePlaceOfSupply(punjabBuyer)).toEqual({ place: chandigarh, proposed: chandigarh });
+  });
+
+  test("delivered to a third party on the buyer's direction: the buyer's GSTIN's state, Punjab 03, between states", () => {
+    const punjab = { stateCode: "03", stateName: "Punjab", basis: "buyer-gstin", supply: "inter-state" };
+    expect(decidePlaceOfSupply({ ...punjabBuyer, thirdPartyDelivery: true })).toEqual({
+      place: punjab,
+      proposed: punjab,
+    });
+  });
+
+  test("a buyer without a GSTIN delivering to a third party: its billing address's state", () => {
+    const decision = decidePlaceOfSupply({
+      ...punjabBuyer,
+      buyerGstin: "",
+      treatment: "unregistered",
+      thirdPartyDelivery: true,
+    });
+    expect(decision).toMatchObject({ place: { stateCode: "03", basis: "billing-address", supply: "inter-state" } });
+  });
+
+  test("without a delivery address the goods go to the billing address", () => {
+    const { deliveryAddress: _, ...billedOnly } = punjabBuyer;
+    expect(decidePlaceOfSupply(billedOnly)).toMatchObject({
+      place: { stateCode: "03", stateName: "Punjab", basis: "delivery-address", supply: "inter-state" },
+    });
+  });
+
+  test("an address without a state is placed by its PIN code", () => {
+    const decision = decidePlaceOfSupply({ ...punjabBuyer, deliveryAddress: { pinCode: "560001" } });
+    expect(decision).toMatchObject({ place: { stateCode: "29", stateName: "Karnataka", supply: "inter-state" } });
+  });
+
+  test("a supply to an SEZ unit in the company's own territory is between states", () => {
+    for (const treatment of ["sez-with-payment", "sez-without-payment"] as const) {
+      expect(decidePlaceOfSupply({ ...punjabBuyer, treatment })).toMatchObject({
+        place: { stateCode: "04", basis: "delivery-address", supply: "inter-state" },
+      });
+    }
+  });
+
+  test("an export's place of supply is outside India, code 96", () => {
+    const outside = { stateCode: "96", stateName: "Other Countries", basis: "outside-india", supply: "inter-state" };
+    expect(decidePlaceOfSupply({ ...punjabBuyer, treatment: "export-lut" })).toEqual({
+      place: outside,
+      proposed: outside,
+    });
+  });
+
+  test("staff may choose another state with a reason, which is kept beside what the rule proposed", () => {
+    const decision = decidePlaceOfSupply({
+      ...punjabBuyer,
+      override: { stateCode: "03", reason: "  The buyer collects the goods at our works for its Ludhiana plant. " },
+    });
+    expect(decision).toEqual({
+      place: { stateCode: "03", stateName: "Punjab", basis: "staff", supply: "inter-state" },
+      proposed: { stateCode: "04", stateName: "Chandigarh", basis: "delivery-address", supply: "intra-state" },
+      reason: "The buyer collects the goods at our works for its Ludhiana plant.",
+    });
+  });
+
+  test("choosing the state proposed is no change and needs no reason", () => {
+    const decision = decidePlaceOfSupply({ ...punjabBuyer, override: { stateCode: "04", reason: "" } });
+    expect(decision).toMatchObject({ place: { stateCode: "04", basis: "delivery-address" } });
+    expect(decision).not.toHaveProperty("reason");
+  });
+
+  test("staff name the state when no address or GSTIN does", () => {
+    const unplaced = { ...punjabBuyer, billingAddress: {}, deliveryAddress: { pinCode: "244923" } };
+    expect(decidePlaceOfSupply(unplaced)).toEqual({ problem: "state" });
+    expect(
+      decidePlaceOfSupply({ ...unplaced, override: { stateCode: "05", reason: "Kashipur unit, per the PO" } }),
+    ).toEqual({
+      place: { stateCode: "05", stateName: "Uttarakhand", basis: "staff", supply: "inter-state" },
+      proposed: undefined,
+      reason: "Kashipur unit, per the PO",
+    });
+  });
+
+  test.each<[string, Partial<PlaceOfSupplyInput>, string]>([
+    ["another state without a reason", { override: { stateCode: "03", reason: "  " } }, "reason"],
+    ["a reason too long", { override: { stateCode: "03", reason: "x".repeat(PLACE_REASON_MAX + 1) } }, "reason"],
+    [
+      "a state for an export",
+      { treatment: "export-lut", override: { stateCode: "03", reason: "Shipped from Mumbai" } },
+      "export",
+    ],
+    ["a state that is none", { override: { stateCode: "25" as never, reason: "Daman" } }, "state"],
+  ])("refuses %s", (_, change, problem) => {
+    expect(decidePlaceOfSupply({ ...punjabBuyer, ...change })).toEqual({ problem });
+  });
+});
+
+describe("an address's state", () => {
+  test("is the one given with it, else its PIN code's", () => {
+    expect(addressStateCode({ pinCode: "160002", stateCode: "04" })).toBe("04");
+    expect(addressStateCode({ pinCode: "160002" })).toBe("04");
+    expect(addressStateCode({ pinCode: "160055" })).toBe("03");
+    expect(addressStateCode({ pinCode: "244923" })).toBeUndefined();
+    expect(addressStateCode({})).toBeUndefined();
+  });
+
+  test("a PIN code in another state than the one given is pointed out", () => {
+    // 160055 is Mohali, in Punjab, though its PIN begins as Chandigarh's do.
+    expect(addressStatesDiffer({ pinCode: "160055", stateCode: "04" })).toBe(true);
+    expect(addressStatesDiffer({ pinCode: "160002", stateCode: "04" })).toBe(false);
+    expect(addressStatesDiffer({ pinCode: "160055" })).toBe(false);
+    expect(addressStatesDiffer({ pinCode: "244923", stateCode: "05" })).toBe(false);
   });
 });
