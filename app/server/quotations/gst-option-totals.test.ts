@@ -315,3 +315,56 @@ describe("lines that cannot be priced", () => {
     expect(() => option([])).toThrow(new QuotationError("A quotation needs at least one line"));
   });
 });
+
+describe("on any option", () => {
+  test("the parts add up: shares to what was charged, the taxable value to its parts, the total to whole rupees", () => {
+    let state = 404;
+    const next = (below: number) => {
+      state = (state * 48_271) % 2_147_483_647;
+      return Math.floor((state / 2_147_483_647) * below);
+    };
+    const pers: PricePer[] = [1, 100, 1000];
+    const rates = [0, 5, 18, 40];
+    for (let i = 0; i < 500; i++) {
+      const lines = Array.from({ length: 1 + next(5) }, () => ({
+        quantityMilli: 1 + next(50_000_000),
+        unitPrice: { tenThousandths: 1 + next(10_000_000), per: pers[next(3)] ?? 1 },
+        gstRate: rates[next(4)] ?? 18,
+        ...(next(3) === 0 ? { discount: { percent: next(10_001) / 100 } } : {}),
+      }));
+      const charges = Array.from({ length: next(3) }, () => ({
+        amountPaise: next(1_000_000),
+        gstRate: rates[next(4)] ?? 18,
+      }));
+      const packingPaise = next(100_000);
+      const freightPaise = next(100_000);
+      const tax = (["intra-state", "inter-state", "zero-rated"] as const)[next(3)] ?? "inter-state";
+      let totals: ReturnType<typeof option>;
+      try {
+        totals = option(lines, { charges, discount: { percent: next(2_001) / 100 }, packingPaise, freightPaise, tax });
+      } catch (error) {
+        // Only when every line was discounted to nothing is there nothing to share packing and freight by.
+        expect((error as Error).message).toMatch(/cannot be shared out/);
+        continue;
+      }
+      const sum = (pick: (line: (typeof totals.lines)[number]) => number) =>
+        totals.lines.reduce((all, line) => all + pick(line), 0);
+      expect(sum((line) => line.amount)).toBe(totals.goods);
+      expect(sum((line) => line.lineDiscount)).toBe(totals.lineDiscounts);
+      expect(sum((line) => line.discountShare)).toBe(totals.discount);
+      expect(sum((line) => line.packingShare)).toBe(packingPaise);
+      expect(sum((line) => line.freightShare)).toBe(freightPaise);
+      expect(totals.oneTimeCharges).toBe(charges.reduce((all, charge) => all + charge.amountPaise, 0));
+      expect(totals.taxable).toBe(
+        totals.goods - totals.lineDiscounts - totals.discount + packingPaise + freightPaise + totals.oneTimeCharges,
+      );
+      expect(totals.beforeRounding).toBe(totals.taxable + totals.tax);
+      expect(totals.total % 100).toBe(0);
+      expect(totals.roundOff).toBeGreaterThanOrEqual(-49);
+      expect(totals.roundOff).toBeLessThanOrEqual(50);
+      if (tax === "zero-rated") expect(totals.tax).toBe(0);
+      if (tax !== "intra-state") expect(totals.cgst + totals.sgst).toBe(0);
+      if (tax === "intra-state") expect(totals.cgst).toBe(totals.sgst);
+    }
+  });
+});
