@@ -13,6 +13,7 @@ import type { QuotationMailKind } from "../mail/outbox.server.ts";
 import type { QuotationDocument } from "./document.ts";
 import { formatRupees } from "./money.ts";
 import { formatDay } from "./numbering.ts";
+import { isSingle } from "./quotation.ts";
 import { renderQuotationPdf } from "./quotation-pdf.server.ts";
 import type { Quotations } from "./quotations.server.ts";
 
@@ -152,6 +153,7 @@ export async function queuedQuotationMail(
   if (!quotation?.number || quotation.sentAt === undefined || !reference) {
     throw new Error(`Quotation ${quotationId} is missing or was never sent`);
   }
+  if (!isSingle(quotation)) throw new Error(`Quotation ${quotationId} offers options, which its mails do not yet show`);
   const doc = { ...deps.quotations.documentOf(quotation, reference, quotation.sentAt), number: quotation.number };
   if (kind === "quotation") {
     const [pdf, link] = await Promise.all([renderQuotationPdf(doc), deps.quotations.linkOf(quotation)]);

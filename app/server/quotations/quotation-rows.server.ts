@@ -1,7 +1,8 @@
 import type { FirstReplyKind } from "../inbox/statuses.ts";
 import type { Queries } from "../store/db.server.ts";
-import type { QuotationCompany, QuotationContent } from "./document.ts";
+import type { QuotationCompany } from "./document.ts";
 import type { Quotation, QuotationState } from "./quotation.ts";
+import type { StoredContent } from "./stored-content.ts";
 
 // The quotations' rows as stored, and the queries that number them and record an inquiry's first reply.
 
@@ -25,6 +26,9 @@ export type Row = {
   accepted_name: string | null;
   accepted_po: string | null;
   changes_message: string | null;
+  accepted_option: number | string | null;
+  won_total: number | string | null;
+  won_tax: number | string | null;
 };
 
 const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
@@ -37,7 +41,7 @@ export function quotationOf(row: Row): Quotation {
     number: optional(row.number),
     revision: Number(row.revision),
     state: row.state,
-    content: JSON.parse(row.content) as QuotationContent,
+    content: JSON.parse(row.content) as StoredContent,
     company: row.company ? (JSON.parse(row.company) as QuotationCompany) : undefined,
     issuedOn: optional(row.issued_on),
     validUntil: row.valid_until,
@@ -51,6 +55,9 @@ export function quotationOf(row: Row): Quotation {
     acceptedName: optional(row.accepted_name),
     acceptedPo: optional(row.accepted_po),
     changesMessage: optional(row.changes_message),
+    acceptedOption: optionalNumber(row.accepted_option),
+    wonTotal: optionalNumber(row.won_total),
+    wonTax: optionalNumber(row.won_tax),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   ratesIn,
   totalsOf,
 } from "./document.ts";
+import { hasOptions, type StoredContent } from "./stored-content.ts";
 
 // What a quotation is, and how it stands for staff and for the buyer's link.
 
@@ -22,7 +23,7 @@ export type Quotation = {
   number: string | undefined;
   revision: number;
   state: QuotationState;
-  content: QuotationContent;
+  content: StoredContent;
   company: QuotationCompany | undefined;
   issuedOn: string | undefined;
   validUntil: string;
@@ -36,6 +37,11 @@ export type Quotation = {
   acceptedName: string | undefined;
   acceptedPo: string | undefined;
   changesMessage: string | undefined;
+  /** The option the buyer accepted, counted from 0 (0 for a quotation of one). */
+  acceptedOption: number | undefined;
+  /** The accepted option's total and tax, with the one-time charges: what the inquiry counts as won. */
+  wonTotal: number | undefined;
+  wonTax: number | undefined;
 };
 
 /** The day in India, as YYYY-MM-DD: a quotation is valid through its last day there. */
@@ -72,12 +78,17 @@ export function standingOf(quotation: Quotation, now: number): QuotationStanding
   return quotation.state;
 }
 
+/** A quotation of the first shape: one set of lines, priced in paise per piece, shown and printed as it always was. */
+export type SingleQuotation = Quotation & { content: QuotationContent };
+
+export const isSingle = (quotation: Quotation): quotation is SingleQuotation => !hasOptions(quotation.content);
+
 /**
  * The whole quotation as its PDF and pages show it; a draft with today's date,
  * the company's details and the rates allowed now (the settings handed in).
  */
 export function documentOf(
-  quotation: Quotation,
+  quotation: SingleQuotation,
   reference: string,
   now: number,
   settings: QuotationSettings,

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { inboxWords } from "../../../tests/support/area-words.ts";
-import { quotationContent } from "../../../tests/support/quotation-content.ts";
-import { openTestStore } from "../../../tests/support/test-store.ts";
+import { optionsContent, quotationContent } from "../../../tests/support/quotation-content.ts";
+import { newTestStoreLocation, openTestStore } from "../../../tests/support/test-store.ts";
 import { serviceContent } from "../../service-content.server.ts";
 import { createInquiryStore } from "../contact/inquiries.server.ts";
 import type { Database } from "../store/db.server.ts";
-import { ACCEPTED_QUOTATION_KEPT_DAYS } from "./quotation.ts";
+import { acceptedOptions } from "../store/migrations.server.ts";
+import { openStore } from "../store/open-store.server.ts";
+import { ACCEPTED_QUOTATION_KEPT_DAYS, isSingle } from "./quotation.ts";
 import { createQuotations, type Quotations } from "./quotations.server.ts";
 
 // Sending, revising and accepting on the store under test (TEST_STORE): the
@@ -119,7 +121,7 @@ describe("a sent quotation and the rate table", () => {
     const { db, quotations, inquiryId } = await setUp("rates-after-sending");
     const { id } = await sendNew(quotations, inquiryId);
     const sent = await quotations.get(id);
-    if (!sent) throw new Error("Not stored");
+    if (!sent || !isSingle(sent)) throw new Error("Not stored");
     const before = quotations.documentOf(sent, "ENQ-2026-000001", NOW);
 
     // Later the owner puts every carton at 40 % from this day, and no line may carry 18 % any more.
@@ -130,7 +132,7 @@ describe("a sent quotation and the rate table", () => {
     };
     const later = createQuotations(db, inboxWords, { ...serviceContent, billing });
     const again = await later.get(id);
-    if (!again) throw new Error("Not stored");
+    if (!again || !isSingle(again)) throw new Error("Not stored");
     const after = later.documentOf(again, "ENQ-2026-000001", NOW + DAY);
     expect(after).toEqual(before);
     expect(after.lines.map((line) => line.gstRate)).toEqual([18]);
@@ -163,5 +165,80 @@ describe("how long the buyer's link opens", () => {
     await sendNew(quotations, inquiryId, original.id, "2026-07-31");
     expect((await quotations.forBuyer(original.token, NOW))?.quotation.state).toBe("superseded");
     expect(await quotations.forBuyer(original.token, Date.parse("2026-07-02T06:30:00Z"))).toBeUndefined();
+  });
+});
+
+describe("a quotation of options", () => {
+  test("the buyer accepts the second option: it alone, with the die charged once, is what the inquiry counts as won", async () => {
+    const { quotations, inquiryId } = await setUp("accept-option");
+    const id = await quotations.createDraft(inquiryId, optionsContent(), staff, NOW);
+    // Listed, before any choice, at the first option's total.
+    expect(await quotations.get(id)).toMatchObject({ total: 5_828_000, tax: 358_000 });
+    const outcome = await quotations.send(id, staff, NOW);
+    expect(outcome.sent).toBe(true);
+
+    expect(await quotations.accept(id, { ...buyer, option: 2 }, NOW)).toBe(false);
+    expect(await quotations.accept(id, { ...buyer, option: 1 }, NOW)).toBe(true);
+    expect(await quotations.get(id)).toMatchObject({
+      state: "accepted",
+      acceptedOption: 1,
+      wonTotal: 10_164_500,
+      wonTax: 564_500,
+    });
+  });
+
+  test("a quotation of one set of lines, accepted, counts its own total as won, as it always did", async () => {
+    const { quotations, inquiryId } = await setUp("accept-single");
+    const { id } = await sendNew(quotations, inquiryId);
+    expect(await quotations.accept(id, { ...buyer, option: 1 }, NOW)).toBe(false);
+    expect(await quotations.accept(id, buyer, NOW)).toBe(true);
+    const accepted = await quotations.get(id);
+    expect(accepted).toMatchObject({ acceptedOption: 0, wonTotal: accepted?.total, wonTax: accepted?.tax });
+  });
+
+  test("a draft with an option that cannot be reckoned is refused, saying which", async () => {
+    const { quotations, inquiryId } = await setUp("option-refused");
+    const content = optionsContent();
+    const [, second] = content.options;
+    if (!second) throw new Error("Two options expected");
+    const bad = { ...content, options: [content.options[0], { ...second, lines: [] }] } as typeof content;
+    await expect(quotations.createDraft(inquiryId, bad, staff, NOW)).rejects.toThrow(/^Option 2/);
+  });
+});
+
+describe("schema step 25 on a store that has quotations", () => {
+  test("a quotation accepted before options existed counts its one option, and its total, as won", async () => {
+    const place = await newTestStoreLocation("step-25", { migrated: true });
+    try {
+      const before = await openStore(place.location);
+      const inquiry = await createInquiryStore(before).save(
+        { name: "Asha Verma", email: "asha@example.in", phone: "+91 98765 43210", subject: "Boxes", message: "Quote" },
+        { now: new Date(NOW - DAY) },
+      );
+      const row = await before.get<{ id: number | string }>("SELECT id FROM inquiries WHERE reference = ?", [
+        inquiry.reference,
+      ]);
+      const quotations = createQuotations(before, inboxWords, serviceContent);
+      const id = await quotations.createDraft(Number(row?.id), content(), staff, NOW);
+      await quotations.send(id, staff, NOW);
+      const open = await quotations.createDraft(Number(row?.id), content(), staff, NOW);
+      await quotations.send(open, staff, NOW);
+      // As the store stood before step 25: accepted, with no option or won total recorded.
+      await before.run("UPDATE quotations SET state = 'accepted' WHERE id = ?", [id]);
+      for (const column of ["accepted_option", "won_total", "won_tax"]) {
+        await before.run(`ALTER TABLE quotations DROP COLUMN ${column}`);
+      }
+      await before.run("DELETE FROM schema_migrations WHERE version = ?", [acceptedOptions.version]);
+      await before.close();
+
+      const after = await openStore(place.location);
+      const migrated = createQuotations(after, inboxWords, serviceContent);
+      const accepted = await migrated.get(id);
+      expect(accepted).toMatchObject({ acceptedOption: 0, wonTotal: accepted?.total, wonTax: accepted?.tax });
+      expect(await migrated.get(open)).toMatchObject({ acceptedOption: undefined, wonTotal: undefined });
+      await after.close();
+    } finally {
+      await place.remove();
+    }
   });
 });

@@ -5,9 +5,10 @@ import { wakeWhenCommitted } from "../jobs/job-queue.server.ts";
 import type { Database, Queries } from "../store/db.server.ts";
 import type { QuotationSettings } from "./billing.ts";
 import { linkToken, QUOTATION_TOKEN_PATTERN, tokenHash } from "./buyer-link.server.ts";
-import { companyNow, type QuotationContent, totalsOf } from "./document.ts";
+import { companyNow, totalsOf } from "./document.ts";
+import { QuotationError } from "./gst.ts";
 import { financialYear, quotationNumber } from "./numbering.ts";
-import { documentOf, indiaDay, type Quotation, readableByBuyer } from "./quotation.ts";
+import { documentOf, indiaDay, type Quotation, readableByBuyer, type SingleQuotation } from "./quotation.ts";
 import {
   hasAccepted,
   type NumberKey,
@@ -18,6 +19,7 @@ import {
   type Row,
   recordFirstReply,
 } from "./quotation-rows.server.ts";
+import { hasOptions, optionResultsOf, optionTotal, ratesOfContent, type StoredContent } from "./stored-content.ts";
 
 type Actor = { email: string };
 
@@ -29,6 +31,17 @@ export type SendOutcome =
 export type Quotations = ReturnType<typeof createQuotations>;
 
 /**
+ * The total and tax a quotation is listed with: a quotation of one set of
+ * lines by the rules it was always reckoned by, one of options by its first
+ * option (every option is reckoned, so one that cannot be is refused here).
+ */
+function listedTotals(content: StoredContent, allowedRates: readonly number[]): { total: number; tax: number } {
+  if (!hasOptions(content)) return totalsOf(content, allowedRates);
+  const first = optionResultsOf(content, allowedRates)[0];
+  return { total: first?.totals.total ?? 0, tax: first?.totals.tax ?? 0 };
+}
+
+/**
  * Quotations made from inquiries: drafts staff edit, then send. Sending gives
  * the number (the next of its financial year, or the next revision of the
  * quotation it replaces), fixes the company's details as they are that day,
@@ -36,6 +49,23 @@ export type Quotations = ReturnType<typeof createQuotations>;
  * records the inquiry's first reply, all in one transaction. The inquiry's
  * history is written in the words handed in (the staff area's).
  */
+/**
+ * What accepting one option of a quotation counts as won: a quotation of one
+ * set of lines, its total as listed; an option, its own reckoning at the
+ * rates it was sent with. Undefined for an option it does not have.
+ */
+function wonBy(quotation: Quotation, option: number): { total: number; tax: number } | undefined {
+  if (!hasOptions(quotation.content)) {
+    return option === 0 ? { total: quotation.total, tax: quotation.tax } : undefined;
+  }
+  try {
+    return optionTotal(quotation.content, option, ratesOfContent(quotation.content));
+  } catch (error) {
+    if (error instanceof QuotationError) return undefined;
+    throw error;
+  }
+}
+
 export function createQuotations(
   db: Database,
   words: Pick<InboxWords, "statuses" | "replies">,
@@ -62,7 +92,7 @@ export function createQuotations(
     get: (id: number) => byId(db, id),
 
     /** The quotation whole, as its PDF, its pages and its mail show it (documentOf), with the settings handed in. */
-    documentOf: (quotation: Quotation, reference: string, now: number) =>
+    documentOf: (quotation: SingleQuotation, reference: string, now: number) =>
       documentOf(quotation, reference, now, settings),
 
     /** Staff answered by phone, WhatsApp or a mail of their own: the first such answer is the inquiry's first reply. */
@@ -133,12 +163,12 @@ export function createQuotations(
     /** A new draft; when it revises a quotation, that one's content is where staff start. */
     async createDraft(
       inquiryId: number,
-      content: QuotationContent,
+      content: StoredContent,
       actor: Actor,
       now: number,
       replaces?: number,
     ): Promise<number> {
-      const totals = totalsOf(content, settings.billing.gstRates);
+      const totals = listedTotals(content, settings.billing.gstRates);
       return db.transaction(async (tx) => {
         const row = await tx.get<{ id: number | string }>(
           `INSERT INTO quotations (inquiry_id, state, content, valid_until, total, tax, replaces_id, created_by, created_at, updated_at)
@@ -162,8 +192,8 @@ export function createQuotations(
     },
 
     /** Changes a draft; false once it is sent (a sent quotation is changed by a revision). */
-    async updateDraft(id: number, content: QuotationContent, now: number): Promise<boolean> {
-      const totals = totalsOf(content, settings.billing.gstRates);
+    async updateDraft(id: number, content: StoredContent, now: number): Promise<boolean> {
+      const totals = listedTotals(content, settings.billing.gstRates);
       const changed = await db.run(
         `UPDATE quotations SET content = ?, valid_until = ?, total = ?, tax = ?, updated_at = ?
          WHERE id = ? AND state = 'draft'`,
@@ -259,22 +289,30 @@ export function createQuotations(
     },
 
     /**
-     * The buyer accepts: only a quotation still open (sent or with changes
-     * asked, within its validity) and the newest of its number (no later
-     * revision sent, none accepted). The inquiry is won, the company is told,
-     * and the quotation is locked. False when it was not open.
+     * The buyer accepts one option (counted from 0; the only one of a
+     * quotation of one set of lines): only a quotation still open (sent or
+     * with changes asked, within its validity) and the newest of its number
+     * (no later revision sent, none accepted). The option's total and tax,
+     * with the one-time charges and at the rates it was sent with, are what
+     * the inquiry counts as won; the inquiry is won, the company is told, and
+     * the quotation is locked. False when it was not open, or has no such option.
      */
     async accept(
       id: number,
-      acceptance: { name: string; purchaseOrder: string; from: string },
+      acceptance: { name: string; purchaseOrder: string; from: string; option?: number },
       now: number,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const key = await numberKeyOf(tx, id);
         if (!key) return false;
         await lockNumber(tx, key);
+        const offered = await byId(tx, id);
+        const option = acceptance.option ?? 0;
+        const won = offered && wonBy(offered, option);
+        if (!won) return false;
         const changed = await tx.run(
-          `UPDATE quotations SET state = 'accepted', answered_at = ?, accepted_name = ?, accepted_po = ?, accepted_from = ?, updated_at = ?
+          `UPDATE quotations SET state = 'accepted', answered_at = ?, accepted_name = ?, accepted_po = ?, accepted_from = ?, updated_at = ?,
+             accepted_option = ?, won_total = ?, won_tax = ?
            WHERE id = ? AND state IN ('sent', 'changes') AND valid_until >= ?
              AND NOT EXISTS (
                SELECT 1 FROM quotations other
@@ -282,7 +320,18 @@ export function createQuotations(
                  AND other.id <> quotations.id
                  AND (other.state = 'accepted' OR (other.revision > quotations.revision AND other.state <> 'draft'))
              )`,
-          [now, acceptance.name, acceptance.purchaseOrder || null, acceptance.from, now, id, indiaDay(now)],
+          [
+            now,
+            acceptance.name,
+            acceptance.purchaseOrder || null,
+            acceptance.from,
+            now,
+            option,
+            won.total,
+            won.tax,
+            id,
+            indiaDay(now),
+          ],
         );
         if (changed === 0) return false;
         const quotation = await byId(tx, id);

@@ -314,3 +314,20 @@ export const photoLibrary: Migration = {
       CREATE INDEX photos_uploaded ON photos (uploaded_at);
     `,
 };
+
+/**
+ * Step 25: a quotation may offer options the buyer chooses between (price
+ * breaks for several quantities); which one was accepted, and its total and
+ * tax, are what counts as won. A quotation accepted before had one option,
+ * whose totals are the quotation's.
+ */
+export const acceptedOptions: Migration = {
+  version: 25,
+  name: "the option a buyer accepted, and its total and tax as what is won",
+  sql: `
+      ALTER TABLE quotations ADD COLUMN accepted_option INTEGER;
+      ALTER TABLE quotations ADD COLUMN won_total BIGINT;
+      ALTER TABLE quotations ADD COLUMN won_tax BIGINT;
+      UPDATE quotations SET accepted_option = 0, won_total = total, won_tax = tax WHERE state = 'accepted';
+    `,
+};

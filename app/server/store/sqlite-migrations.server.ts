@@ -1,4 +1,5 @@
 import {
+  acceptedOptions,
   artworkChecks,
   artworkChecksAsJobs,
   artworkUploads,
@@ -350,4 +351,5 @@ export const sqliteMigrations: readonly Migration[] = [
   siteContent("INTEGER PRIMARY KEY AUTOINCREMENT"),
   scheduledPublishing,
   photoLibrary,
+  acceptedOptions,
 ];

@@ -3,7 +3,7 @@ import { clientAddressContext } from "../../request-context.server.ts";
 import { readFormBody } from "../../server/forms/form-body.server.ts";
 import { buyerLinkHeaders } from "../../server/quotations/buyer-link.server.ts";
 import { formatDay } from "../../server/quotations/numbering.ts";
-import { indiaDay, type Quotation } from "../../server/quotations/quotation.ts";
+import { indiaDay, isSingle, type SingleQuotation } from "../../server/quotations/quotation.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { sessionIdFrom } from "../../server/staff/cookie.server.ts";
 import pageCss from "../components/quotation/quotation-page.css?inline";
@@ -24,10 +24,10 @@ import type { Route } from "./+types/quotation";
  * a draft, and a quotation its buyer may no longer read all answer 404, the
  * same page whatever was changed in the address.
  */
-async function quotationOf(token: string): Promise<{ quotation: Quotation; reference: string }> {
+async function quotationOf(token: string): Promise<{ quotation: SingleQuotation; reference: string }> {
   const found = await siteServices().quotations.forBuyer(token, Date.now());
-  if (!found) throw data(null, { status: 404 });
-  return found;
+  if (!found || !isSingle(found.quotation)) throw data(null, { status: 404 });
+  return { quotation: found.quotation, reference: found.reference };
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {

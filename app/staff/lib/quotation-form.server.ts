@@ -8,7 +8,7 @@ import { QuotationError } from "../../server/quotations/gst.ts";
 import { rateInForce, ratesOffTable } from "../../server/quotations/gst-rates.ts";
 import { formatQuantity, formatRupees, parseQuantity, parseRupees } from "../../server/quotations/money.ts";
 import { placeOfSupply } from "../../server/quotations/place-of-supply.ts";
-import { indiaDay, type Quotation } from "../../server/quotations/quotation.ts";
+import { indiaDay, type SingleQuotation } from "../../server/quotations/quotation.ts";
 import { tableRate } from "../content/gst-rates.ts";
 import { quotationText } from "../content/quotations.ts";
 import { lineField, lineNames, MAX_LINES, TEXT_LIMIT } from "./quotation-fields.ts";
@@ -85,7 +85,7 @@ export function rateWarnings(
  * so it has none.
  */
 export function draftRatesOffTable(
-  quotation: Pick<Quotation, "state" | "content">,
+  quotation: Pick<SingleQuotation, "state" | "content">,
   now: number,
   billing: BillingSettings,
 ): string[] {
