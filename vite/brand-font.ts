@@ -9,10 +9,10 @@ import type { Plugin } from "vite";
  * The brand typeface cut down to what the site shows. The published Latin file
  * carries every accented letter and the whole weight axis (200–800) in 27 KB;
  * the site writes English in weights 400 to 800 with the default features, and
- * that cut is 11 KB. Every page fetches it before its largest paint, and under
- * 14 KB it arrives in the first round trip of a fresh connection (TCP's first
- * window is ten 1460-byte packets), where 16 KB needs a second; smaller still,
- * it shares a phone's bandwidth with the first view's picture for less long.
+ * that cut is 11 KB. Under 14 KB it arrives in the first round trip of a fresh
+ * connection (TCP's first window is ten 1460-byte packets), where 16 KB needs a
+ * second. Only the wide layout uses it (app/site/styles/global.css): on a
+ * phone's connection even this cut held back the largest paint (record 20).
  * A character outside it (a visitor's "é", say) is drawn by the size-matched
  * stand-in of fonts.css.
  */
