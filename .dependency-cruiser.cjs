@@ -12,6 +12,7 @@ const sharedWithStaff = [
   "app/site/lib/meta.ts",
   "app/site/components/status/status-panel.tsx",
   "app/site/components/quotation/quotation-summary.tsx",
+  "app/site/components/quotation/quotation-options-summary.tsx",
 ];
 
 const exactly = (files) => `^(${files.map((file) => file.replaceAll(".", "\\.")).join("|")})$`;

@@ -10,13 +10,14 @@ import { site } from "../../app/site/content/site.ts";
 import { expectNoViolations } from "../support/axe.ts";
 import { type ReceivedMail, readReceivedMails } from "../support/mailbox.ts";
 import { signedInStaff } from "../support/staff.ts";
-import { sendCakeRequest } from "./cake-quote.ts";
+import { fillCakeBoxes, MIN_FILL_MS, sendCakeRequest } from "./cake-quote.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
 /**
  * The sale, in a real browser against the production server: staff make a
- * quotation from a quote request and send it; the buyer gets it by mail with
- * its PDF, opens the link, and accepts; the inquiry is won.
+ * quotation of options from a quote request for two quantities and send it;
+ * the buyer gets it by mail with its PDF, opens the link, and accepts one
+ * option; the inquiry is won at that option's total.
  */
 test.describe.configure({ timeout: 90_000 });
 
@@ -48,13 +49,28 @@ function pdfText(bytes: Buffer): string {
   }
 }
 
-test("staff quote a request, the buyer gets the PDF by mail, accepts online, and the inquiry is won", async ({
+/** A request for cake boxes in two quantities, 5,000 and 10,000, sent from a page without script; its reference. */
+async function sendTieredRequest(page: Page, email: string): Promise<string> {
+  await page.goto("/quote?service=cake");
+  const openedAt = Date.now();
+  await fillCakeBoxes(page, email);
+  await page.getByRole("textbox", { name: "Quantity", exact: true }).fill("5000");
+  await page.getByRole("textbox", { name: "Quantity 2 (optional)" }).fill("10000");
+  await page.waitForTimeout(Math.max(0, MIN_FILL_MS - (Date.now() - openedAt)));
+  await page.getByRole("button", { name: "Send quote request" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you, your quote request has arrived" })).toBeVisible({
+    timeout: 20_000,
+  });
+  return (await page.locator(".contact-sent__reference strong").textContent()) ?? "";
+}
+
+test("a request for 5,000 and 10,000 cake boxes becomes a quotation of two options; the buyer accepts the 10,000, and the inquiry is won at its total", async ({
   browser,
   page,
 }) => {
   const email = uniqueEmail();
   const buyerForm = await browser.newPage({ javaScriptEnabled: false });
-  const reference = await sendCakeRequest(buyerForm, email);
+  const reference = await sendTieredRequest(buyerForm, email);
   await buyerForm.close();
 
   // Staff work in a browser of their own; `page` stays the buyer's, whose console must stay clean.
@@ -66,26 +82,32 @@ test("staff quote a request, the buyer gets the PDF by mail, accepts online, and
   await staff.getByRole("link", { name: "New quotation" }).click();
   await expect(staff.getByRole("heading", { name: "New quotation", level: 1 })).toBeVisible();
   await expectNoViolations(staff, "the new quotation's form");
-  // One line for each quantity the buyer asked for (500 and 1,000).
-  const prices = staff.getByLabel("Unit price (₹)");
-  await expect(prices).toHaveCount(3);
-  await prices.nth(0).fill("21.40");
-  await prices.nth(1).fill("19.75");
-  await staff.getByLabel("Discount before tax (₹, or % such as 5%)").fill("5%");
-  await staff.getByLabel("Freight (₹)").fill("1,500");
+  // One option for each quantity the buyer asked for, each with its line.
+  const first = staff.getByRole("group", { name: "Option 1", exact: true });
+  const second = staff.getByRole("group", { name: "Option 2", exact: true });
+  await expect(staff.getByLabel("Unit price (₹)")).toHaveCount(2);
+  await expect(first.getByLabel("Option name (such as 5,000 boxes)")).toHaveValue("5,000 pieces");
+  await first.getByLabel("Unit price (₹)").fill("9.40");
+  await first.getByLabel("Freight (₹)").fill("1,200");
+  await second.getByLabel("Unit price (₹)").fill("8,750");
+  await second.getByLabel("Price per").selectOption({ label: "per 1,000" });
+  await second.getByLabel("Discount before tax (₹, or % such as 5%)").fill("5%");
+  const die = staff.getByRole("group", { name: "Charge 1" });
+  await die.getByLabel("Description").fill("Cutting die");
+  await die.getByLabel("HSN code").fill("8441");
+  await die.getByLabel("Amount (₹)").fill("6,500");
+  await die.getByLabel("GST %").selectOption("18");
   await staff.getByRole("button", { name: "Save draft" }).click();
   await expect(staff.getByRole("status")).toHaveText("Draft saved.");
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText("Draft: Draft");
-  // Mumbai from a company in Chandigarh: IGST, at the cake box's 5 % (folding cartons, from 22 September 2025).
-  await expect(staff.getByRole("row", { name: /^IGST 5 %/ })).toBeVisible();
-  await expectNoViolations(staff, "a draft quotation");
-  const totalText =
-    (await staff
-      .getByRole("row", { name: /^Total/ })
-      .getByRole("cell")
-      .textContent()) ?? "";
-  const total = parseRupees(totalText) ?? -1;
-  expect(total).toBeGreaterThan(0);
+  await expectNoViolations(staff, "a draft quotation of options");
+  const compare = staff.getByRole("table", { name: "The options side by side" });
+  const totalOf = async (option: RegExp) =>
+    parseRupees((await compare.getByRole("row", { name: option }).getByRole("cell").last().textContent()) ?? "") ?? -1;
+  const five = await totalOf(/^Option 1: 5,000 pieces/);
+  const ten = await totalOf(/^Option 2: 10,000 pieces/);
+  expect(five).toBeGreaterThan(0);
+  expect(ten).toBeGreaterThan(five);
 
   await staff.getByRole("button", { name: "Send to the buyer" }).click();
   await expect(staff.getByRole("status")).toHaveText("Quotation sent: the mail with its PDF is on its way.");
@@ -100,9 +122,10 @@ test("staff quote a request, the buyer gets the PDF by mail, accepts online, and
   const text = pdfText(attachment?.content ?? Buffer.alloc(0)).replace(/\s+/g, " ");
   expect(text).toContain(number);
   expect(text).toContain("Cake Box");
-  expect(text).toMatch(/IGST 5 ?%/);
-  expect(text).toContain(formatRupees(total).replace("₹", ""));
-  expect(text).toContain(amountInWords(total));
+  expect(text).toContain("Place of supply: Maharashtra (27)");
+  expect(text).toContain(formatRupees(five).replace("₹", ""));
+  expect(text).toContain(formatRupees(ten).replace("₹", ""));
+  expect(text).toContain(amountInWords(ten));
 
   const link = new URL(/https?:\/\/\S+\/quotation\/[\w-]{32}/.exec(mail.text)?.[0] ?? "", site.origin).pathname;
   const opened = await page.goto(link);
@@ -113,7 +136,9 @@ test("staff quote a request, the buyer gets the PDF by mail, accepts online, and
     /^default-src 'self'; script-src 'self'.*style-src 'self' 'sha256-/,
   );
   await expect(page.getByRole("heading", { name: `Quotation ${number}`, level: 1 })).toBeVisible();
-  await expect(page.getByRole("row", { name: /^Total/ })).toContainText(formatRupees(total));
+  await expect(
+    page.getByRole("table", { name: "The options side by side" }).getByRole("row", { name: /^Option 2/ }),
+  ).toContainText(formatRupees(ten));
   await expectNoViolations(page, "the buyer's quotation page");
   const validity = await new HtmlValidate({
     extends: ["html-validate:standard", "html-validate:document"],
@@ -123,18 +148,23 @@ test("staff quote a request, the buyer gets the PDF by mail, accepts online, and
 
   await page.getByRole("textbox", { name: "Your name" }).fill("Asha Verma");
   await page.getByRole("textbox", { name: "Purchase order number (optional)" }).fill("SCB/PO/118");
+  await page.getByRole("checkbox", { name: /I accept this quotation/ }).check();
   await page.getByRole("button", { name: "Accept the quotation" }).click();
-  await expect(page.getByText("Please tick the box to accept.")).toBeVisible();
+  await expect(page.getByText("Please choose the option you order.")).toBeVisible();
+  await page.getByRole("radio", { name: /^Option 2: 10,000 pieces/ }).check();
   await page.getByRole("checkbox", { name: /I accept this quotation/ }).check();
   await page.getByRole("button", { name: "Accept the quotation" }).click();
   await expect(page.getByRole("status")).toContainText("your acceptance has been recorded");
   await expect(page.getByText(/^Accepted by Asha Verma on /)).toBeVisible();
+  await expect(page.getByText("The option accepted: Option 2: 10,000 pieces.")).toBeVisible();
   await expect(page.getByRole("main").getByRole("button")).toHaveCount(0);
 
   await mailMatching((each) => (each.subject ?? "") === `Accepted: quotation ${number} [${reference}]`);
   await staff.goto(`/inbox/${reference}`);
   await expect(staff.getByText("Won", { exact: true }).first()).toBeVisible();
-  await expect(staff.getByRole("region", { name: "Quotations" })).toContainText(`${number}: Accepted`);
+  await expect(staff.getByRole("region", { name: "Quotations" })).toContainText(
+    `${number}: Accepted (Option 2: 10,000 pieces), ${formatRupees(ten)}`,
+  );
   await expect(staff.getByRole("region", { name: "First reply" })).toContainText("Answered a quotation sent");
   await staffContext.close();
 

@@ -66,7 +66,7 @@ describe("the staff side is staff-only", () => {
     const edit = `${page}/edit`;
     for (const answer of [
       await asStaff(edit),
-      await postForm(edit, { ...(await filledForm(reference)), line_0_price: "1" }),
+      await postForm(edit, { ...(await filledForm(reference)), o0_line_0_price: "1" }),
     ]) {
       expect(answer.status).toBe(303);
       expect(answer.headers.get("location")).toBe(page);

@@ -36,28 +36,28 @@ describe("a quotation from a quote request", () => {
     await smtp.waitForMails(2);
   });
 
-  test("the new quotation's form starts from the request: one line per quantity, the product's HSN and its rate today", async () => {
+  test("the new quotation's form starts from the request: one option per quantity, the product's HSN and its rate today", async () => {
     const form = await filledForm(reference);
-    expect(form.line_0_description).toContain("Cake Box");
+    expect(form.o0_line_0_description).toContain("Cake Box");
     // Folding cartons, at 5 % since 22 September 2025.
-    expect(form.line_0_hsn).toBe("481920");
-    expect(form.line_0_quantity).toBe("1000");
-    expect(form.line_0_rate).toBe("5");
-    expect(form.buyer_pin).toBe("560001");
+    expect(form.o0_line_0_hsn).toBe("481920");
+    expect(form.o0_line_0_quantity).toBe("1000");
+    expect(form.o0_line_0_rate).toBe("5");
+    expect(form.delivery_pin).toBe("560001");
   });
 
   test("a line saved at another rate than the rate table's is kept; its form and its draft's page say what the table gives, and it is sent as chosen", async () => {
     const reference = await quoteRequest();
     const saved = await postForm(`/inbox/${reference}/quotations/new`, {
       ...(await filledForm(reference)),
-      line_1_rate: "18",
+      o0_line_1_rate: "18",
     });
     expect(saved.status).toBe(303);
     const form = saved.headers.get("location") ?? "";
     expect(form).toMatch(new RegExp(`^/inbox/${reference}/quotations/\\d+/edit\\?done=saved$`));
     const html = (await (await asStaff(form)).text()).replaceAll("<!-- -->", "");
     expect(html).toContain("Draft saved.");
-    const hint = (row: number) => new RegExp(`id="line_${row}_rate-hint"[^>]*>([^<]*)<`).exec(html)?.[1];
+    const hint = (row: number) => new RegExp(`id="o0_line_${row}_rate-hint"[^>]*>([^<]*)<`).exec(html)?.[1];
     expect(hint(1)).toMatch(/^The rate table gives 5 % for HSN 481920 from 22 September 2025\. .*accountant/);
     expect(hint(0)).toBeUndefined();
     expect(html).toMatch(/<option value="18" selected="">/);
@@ -72,7 +72,7 @@ describe("a quotation from a quote request", () => {
   });
 
   test("a form with a price that is not one is returned as typed, with a message beside the field", async () => {
-    const form = { ...(await filledForm(reference)), line_0_price: "eighteen" };
+    const form = { ...(await filledForm(reference)), o0_line_0_price: "eighteen" };
     const answer = await postForm(`/inbox/${reference}/quotations/new`, form);
     expect(answer.status).toBe(400);
     const html = await answer.text();
@@ -284,8 +284,8 @@ describe("revisions, changes and expiry", () => {
         "SELECT q.id, q.content FROM quotations q JOIN inquiries i ON i.id = q.inquiry_id WHERE i.reference = ?",
         [reference],
       );
-      const content = JSON.parse(row?.content ?? "{}") as { lines: { gstRate: number }[] };
-      for (const line of content.lines) line.gstRate = 12;
+      const content = JSON.parse(row?.content ?? "{}") as { options: { lines: { gstRate: number }[] }[] };
+      for (const line of content.options.flatMap((option) => option.lines)) line.gstRate = 12;
       await db.run("UPDATE quotations SET content = ? WHERE id = ?", [JSON.stringify(content), row?.id]);
     } finally {
       await db.close();

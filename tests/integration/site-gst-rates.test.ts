@@ -49,7 +49,7 @@ async function startingRate(server: Site, cookie: string): Promise<string | unde
   const response = await postQuote(server, cakeRequest(await formToken(server)), client());
   const reference = referenceOf(response);
   const page = await (await ask(server, `/inbox/${reference}/quotations/new`, {}, { Cookie: cookie })).text();
-  return /<select[^>]*name="line_0_rate"[^>]*>[\s\S]*?<option[^>]*value="([^"]*)"[^>]*selected/.exec(page)?.[1];
+  return /<select[^>]*name="o0_line_0_rate"[^>]*>[\s\S]*?<option[^>]*value="([^"]*)"[^>]*selected/.exec(page)?.[1];
 }
 
 describe("the GST rate table, edited by an owner", () => {

@@ -67,6 +67,21 @@ export type QuotationDocument = QuotationContent & {
   totals: QuotationTotals;
 };
 
+/** What every quotation's document says around its prices, whichever its shape: the PDF's frame and terms read only this. */
+export type DocumentFrame = Pick<
+  QuotationDocument,
+  | "number"
+  | "date"
+  | "reference"
+  | "company"
+  | "buyer"
+  | "validUntil"
+  | "leadTime"
+  | "paymentTerms"
+  | "deliveryTerms"
+  | "notes"
+>;
+
 /** The company as a quotation made now states it, from the details and settings handed in. */
 export function companyNow({ company, billing }: QuotationSettings): QuotationCompany {
   return {

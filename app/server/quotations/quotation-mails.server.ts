@@ -10,10 +10,9 @@ import {
   page,
 } from "../mail/messages.server.ts";
 import type { QuotationMailKind } from "../mail/outbox.server.ts";
-import type { QuotationDocument } from "./document.ts";
 import { formatRupees } from "./money.ts";
 import { formatDay } from "./numbering.ts";
-import { isSingle } from "./quotation.ts";
+import { type AnyDocument, isOptionsDocument, optionName } from "./options-document.ts";
 import { renderQuotationPdf } from "./quotation-pdf.server.ts";
 import type { Quotations } from "./quotations.server.ts";
 
@@ -36,6 +35,24 @@ const quoted = (message: string) =>
 /** A value of the buyer's in a mail's HTML: escaped, and set apart from the text around it (its own direction). */
 const isolated = (text: string) => `<bdi>${escapeHtml(inLine(text))}</bdi>`;
 
+/** The price a mail states: the total, or each option's when the buyer chooses between several. */
+function offered(doc: AnyDocument): string {
+  if (!isOptionsDocument(doc)) return `${formatRupees(doc.totals.total)} in all`;
+  if (doc.options.length === 1) return `${formatRupees(doc.results[0]?.totals.total ?? 0)} in all`;
+  const each = doc.options.map(
+    (_, index) => `${optionName(doc, index)}, ${formatRupees(doc.results[index]?.totals.total ?? 0)}`,
+  );
+  return `${doc.options.length} options to choose from (${each.join("; ")})`;
+}
+
+/** What was accepted, for the company: the total, and which option when there were several. */
+function acceptedWords(doc: AnyDocument): string {
+  if (!isOptionsDocument(doc)) return `(${formatRupees(doc.totals.total)})`;
+  const index = doc.acceptedOption ?? 0;
+  const total = formatRupees(doc.results[index]?.totals.total ?? 0);
+  return doc.options.length === 1 ? `(${total})` : `(${optionName(doc, index)}, ${total})`;
+}
+
 /** What the buyer said, for the company's mails. */
 export type BuyerAnswer = { name?: string; purchaseOrder?: string; message?: string };
 
@@ -46,7 +63,7 @@ export type BuyerAnswer = { name?: string; purchaseOrder?: string; message?: str
  */
 export function quotationMail(
   kind: QuotationMailKind,
-  doc: QuotationDocument & { number: string },
+  doc: AnyDocument & { number: string },
   settings: MailSettings,
   { company, staffLinks }: MailContent,
   extra: { link?: string; pdf?: Uint8Array; answer?: BuyerAnswer },
@@ -59,7 +76,7 @@ export function quotationMail(
     const lines = [
       `Dear ${inLine(doc.buyer.name)},`,
       "",
-      `Thank you for your inquiry ${doc.reference}. Our quotation ${doc.number} is attached as a PDF: ${formatRupees(doc.totals.total)} in all, GST included, valid until ${formatDay(doc.validUntil)}.`,
+      `Thank you for your inquiry ${doc.reference}. Our quotation ${doc.number} is attached as a PDF: ${offered(doc)}, GST included, valid until ${formatDay(doc.validUntil)}.`,
       "",
       `To accept it, or to ask for changes, open: ${link}`,
       "",
@@ -77,7 +94,7 @@ export function quotationMail(
       html: page(
         `Quotation ${doc.number}`,
         `<p>Dear ${isolated(doc.buyer.name)},</p>
-<p>Thank you for your inquiry ${escapeHtml(doc.reference)}. Our quotation <strong>${escapeHtml(doc.number)}</strong> is attached as a PDF: <strong>${escapeHtml(formatRupees(doc.totals.total))}</strong> in all, GST included, valid until ${escapeHtml(formatDay(doc.validUntil))}.</p>
+<p>Thank you for your inquiry ${escapeHtml(doc.reference)}. Our quotation <strong>${escapeHtml(doc.number)}</strong> is attached as a PDF: <strong>${escapeHtml(offered(doc))}</strong>, GST included, valid until ${escapeHtml(formatDay(doc.validUntil))}.</p>
 <p><a href="${escapeHtml(link)}">View, accept or ask for changes</a></p>
 <p>Questions? Reply to this e-mail or call ${escapeHtml(company.phone.display)}.</p>
 <p>${escapeHtml(company.legalName)}</p>`,
@@ -99,7 +116,7 @@ export function quotationMail(
   const accepted = kind === "quotation-accepted";
   // The buyer's words follow their labels, each on its own line: the mail's own words never share a line with them.
   const summary = accepted
-    ? `Quotation ${doc.number} (${formatRupees(doc.totals.total)}) was accepted. The inquiry is now Won.`
+    ? `Quotation ${doc.number} ${acceptedWords(doc)} was accepted. The inquiry is now Won.`
     : `Changes were asked to quotation ${doc.number}. Send a revision from the inquiry's page.`;
   const facts: [string, string][] = accepted
     ? [
@@ -153,7 +170,6 @@ export async function queuedQuotationMail(
   if (!quotation?.number || quotation.sentAt === undefined || !reference) {
     throw new Error(`Quotation ${quotationId} is missing or was never sent`);
   }
-  if (!isSingle(quotation)) throw new Error(`Quotation ${quotationId} offers options, which its mails do not yet show`);
   const doc = { ...deps.quotations.documentOf(quotation, reference, quotation.sentAt), number: quotation.number };
   if (kind === "quotation") {
     const [pdf, link] = await Promise.all([renderQuotationPdf(doc), deps.quotations.linkOf(quotation)]);

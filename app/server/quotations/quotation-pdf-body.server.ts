@@ -1,6 +1,6 @@
 // The body of a quotation: its lines, the totals beside the bank to pay into,
 // its own terms, the company's conditions and the two signatures.
-import { type QuotationDocument, totalRows } from "./document.ts";
+import { type DocumentFrame, type QuotationDocument, type TotalRow, totalRows } from "./document.ts";
 import { amountInWords, formatQuantity, formatRupees } from "./money.ts";
 import {
   ascent,
@@ -95,9 +95,29 @@ function drawFacts(sheet: Sheet, facts: Facts): void {
  * into on the left, beside them, where a buyer about to pay looks.
  */
 export function drawTotals(sheet: Sheet, doc: QuotationDocument): void {
-  const { totals } = doc;
-  const rows = totalRows(doc);
+  drawTotalsBeside(sheet, doc, { rows: totalRows(doc), total: doc.totals.total, bank: true });
+}
 
+/**
+ * Rows of charges and taxes and their total on the right; on the left, the
+ * bank to pay into and the total in words, or, without the bank, the words
+ * under the total, so that they read on as one line.
+ */
+export function drawTotalsBeside(
+  sheet: Sheet,
+  doc: DocumentFrame,
+  {
+    rows,
+    total: totalPaise,
+    bank: withBank,
+    totalLabel = "Total",
+  }: {
+    rows: readonly TotalRow[];
+    total: number;
+    bank: boolean;
+    totalLabel?: string;
+  },
+): void {
   const body: Style = { size: 9 };
   const total: Style = { size: 11, weight: "bold", color: navy };
   const width = 250;
@@ -109,14 +129,16 @@ export function drawTotals(sheet: Sheet, doc: QuotationDocument): void {
   const bankFacts = factsOf(
     sheet,
     "Bank details for payment",
-    [
-      ["Account name", bank.accountName],
-      ["Bank", bank.bankName],
-      ["Branch", bank.branch],
-      ["Account number", bank.accountNumber],
-      ["IFSC", bank.ifsc],
-      ...(bank.upiId ? [["UPI ID", bank.upiId] satisfies [string, string]] : []),
-    ],
+    withBank
+      ? [
+          ["Account name", bank.accountName],
+          ["Bank", bank.bankName],
+          ["Branch", bank.branch],
+          ["Account number", bank.accountNumber],
+          ["IFSC", bank.ifsc],
+          ...(bank.upiId ? [["UPI ID", bank.upiId] satisfies [string, string]] : []),
+        ]
+      : [],
     { x: left, width: leftWidth, labelWidth: 78 },
   );
   // Under the bank, as on the bills buyers know: the amount in words beside the figures it guards.
@@ -124,9 +146,13 @@ export function drawTotals(sheet: Sheet, doc: QuotationDocument): void {
   const wordsLabel: Style = { size: 9, weight: "bold" };
   const label = "Amount in words: ";
   const labelWidth = sheet.width(label, wordsLabel);
-  const wordLines = sheet.wrap(amountInWords(totals.total), leftWidth, words, leftWidth - labelWidth);
-  const leftHeight = factsHeight(bankFacts) + 10 + wordLines.length * leading(words.size);
-  sheet.ensure(Math.max(rows.length * rowHeight + 3 + totalHeight, leftHeight));
+  const wordsWidth = withBank ? leftWidth : contentWidth;
+  const wordLines = sheet.wrap(amountInWords(totalPaise), wordsWidth, words, wordsWidth - labelWidth);
+  const wordsHeight = wordLines.length * leading(words.size);
+  const totalsHeight = rows.length * rowHeight + 3 + totalHeight;
+  sheet.ensure(
+    withBank ? Math.max(totalsHeight, factsHeight(bankFacts) + 10 + wordsHeight) : totalsHeight + 4 + wordsHeight,
+  );
   const top = sheet.y;
 
   for (const { label: name, paise, taxable } of rows) {
@@ -142,15 +168,19 @@ export function drawTotals(sheet: Sheet, doc: QuotationDocument): void {
   sheet.box(x, sheet.y, width, totalHeight - 2, shade);
   sheet.rule(sheet.y, { from: x, thickness: 1, color: navy });
   const baseline = sheet.y - 5 - ascent(total.size);
-  sheet.text("Total", x + cellPadding, baseline, total);
-  sheet.text(formatRupees(totals.total), right - cellPadding, baseline, total, "right");
+  sheet.text(totalLabel, x + cellPadding, baseline, total);
+  sheet.text(formatRupees(totalPaise), right - cellPadding, baseline, total, "right");
   sheet.y -= totalHeight;
   sheet.rule(sheet.y + 2, { from: x, thickness: 1, color: navy });
   const totalsBottom = sheet.y;
 
-  sheet.y = top;
-  drawFacts(sheet, bankFacts);
-  sheet.y -= 10;
+  if (withBank) {
+    sheet.y = top;
+    drawFacts(sheet, bankFacts);
+    sheet.y -= 10;
+  } else {
+    sheet.y -= 4;
+  }
   sheet.text(label, left, sheet.y - ascent(words.size), wordsLabel);
   for (const [index, line] of wordLines.entries()) {
     sheet.text(line, index === 0 ? left + labelWidth : left, sheet.y - ascent(words.size), words);
@@ -159,7 +189,29 @@ export function drawTotals(sheet: Sheet, doc: QuotationDocument): void {
   sheet.y = Math.min(sheet.y, totalsBottom) - 16;
 }
 
-export function drawConditions(sheet: Sheet, doc: QuotationDocument): void {
+/** The bank to pay into, once, for a quotation whose options each have their own total. */
+export function drawBankDetails(sheet: Sheet, doc: DocumentFrame): void {
+  const { bank } = doc.company;
+  drawFacts(
+    sheet,
+    factsOf(
+      sheet,
+      "Bank details for payment",
+      [
+        ["Account name", bank.accountName],
+        ["Bank", bank.bankName],
+        ["Branch", bank.branch],
+        ["Account number", bank.accountNumber],
+        ["IFSC", bank.ifsc],
+        ...(bank.upiId ? [["UPI ID", bank.upiId] satisfies [string, string]] : []),
+      ],
+      { x: left, width: contentWidth, labelWidth: 100 },
+    ),
+  );
+  sheet.y -= 10;
+}
+
+export function drawConditions(sheet: Sheet, doc: DocumentFrame): void {
   const { terms } = doc.company;
   if (terms.length === 0) return;
   const body: Style = { size: 8.5 };
@@ -176,7 +228,7 @@ export function drawConditions(sheet: Sheet, doc: QuotationDocument): void {
   sheet.y -= 12;
 }
 
-export function drawAcceptance(sheet: Sheet, doc: QuotationDocument): void {
+export function drawAcceptance(sheet: Sheet, doc: DocumentFrame): void {
   const { legalName } = doc.company;
   const body: Style = { size: 9 };
   const bold: Style = { size: 9, weight: "bold" };
@@ -203,7 +255,7 @@ export function drawAcceptance(sheet: Sheet, doc: QuotationDocument): void {
 }
 
 /** What this quotation itself says of lead time, payment, delivery and anything else. */
-export function drawQuotationTerms(sheet: Sheet, doc: QuotationDocument): void {
+export function drawQuotationTerms(sheet: Sheet, doc: DocumentFrame): void {
   drawFacts(
     sheet,
     factsOf(

@@ -12,7 +12,7 @@ import {
   setTextMatrix,
   showText,
 } from "pdf-lib";
-import type { QuotationDocument } from "./document.ts";
+import type { DocumentFrame } from "./document.ts";
 import { formatDay } from "./numbering.ts";
 import {
   ascent,
@@ -27,12 +27,12 @@ import {
   type Style,
 } from "./pdf-sheet.server.ts";
 
-export function quotationName(doc: QuotationDocument): string {
+export function quotationName(doc: DocumentFrame): string {
   return doc.number === undefined ? "Draft quotation (not sent)" : `Quotation ${doc.number}`;
 }
 
 /** A continuation page says whose quotation it is, so a loose page can be put back. */
-export function runningHeadOf(doc: QuotationDocument): RunningHead {
+export function runningHeadOf(doc: DocumentFrame): RunningHead {
   const height = 24;
   const style: Style = { size: 8, color: muted };
   const draw = (sheet: Sheet) => {
@@ -46,7 +46,7 @@ export function runningHeadOf(doc: QuotationDocument): RunningHead {
 }
 
 /** Footers need the page count, and the watermark goes over everything drawn. */
-export function finishPages(sheet: Sheet, doc: QuotationDocument): void {
+export function finishPages(sheet: Sheet, doc: DocumentFrame): void {
   const { pages } = sheet;
   const style: Style = { size: 7.5, color: muted };
   const draft = doc.number === undefined;

@@ -1,6 +1,6 @@
 // The top of a quotation's first page: the letterhead with the logo, the
 // quotation's number and dates, then the buyer and the place of supply.
-import type { QuotationDocument } from "./document.ts";
+import type { DocumentFrame, QuotationDocument } from "./document.ts";
 import { localTaxName } from "./gstin.ts";
 import { formatDay } from "./numbering.ts";
 import type { Logo } from "./pdf-assets.server.ts";
@@ -21,7 +21,7 @@ function drawLogo(sheet: Sheet, logo: Logo, x: number, top: number, size: number
   }
 }
 
-export function drawLetterhead(sheet: Sheet, doc: QuotationDocument, logo: Logo): void {
+export function drawLetterhead(sheet: Sheet, doc: DocumentFrame, logo: Logo): void {
   const { company } = doc;
   const top = sheet.y;
   const logoSize = 46;
@@ -82,7 +82,13 @@ export function caption(sheet: Sheet, text: string, x: number): void {
 }
 
 /** A captioned block of lines in a column, from the sheet's current top; returns where it ends. */
-function drawBlock(sheet: Sheet, heading: string, x: number, width: number, lines: readonly [string, Style][]): number {
+export function drawBlock(
+  sheet: Sheet,
+  heading: string,
+  x: number,
+  width: number,
+  lines: readonly [string, Style][],
+): number {
   const top = sheet.y;
   const shown = lines.filter(([text]) => text.trim() !== "");
   if (shown.length > 0) caption(sheet, heading, x);

@@ -4,11 +4,13 @@ import "regenerator-runtime/runtime.js";
 import { createHash } from "node:crypto";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument } from "pdf-lib";
-import type { QuotationDocument } from "./document.ts";
+import type { DocumentFrame } from "./document.ts";
+import { type AnyDocument, isOptionsDocument } from "./options-document.ts";
 import { type FontFile, fontNames, loadAssets } from "./pdf-assets.server.ts";
 import { type Face, type Faces, Sheet } from "./pdf-sheet.server.ts";
 import {
   drawAcceptance,
+  drawBankDetails,
   drawConditions,
   drawLines,
   drawQuotationTerms,
@@ -16,6 +18,12 @@ import {
 } from "./quotation-pdf-body.server.ts";
 import { finishPages, quotationName, runningHeadOf } from "./quotation-pdf-frame.server.ts";
 import { drawLetterhead, drawParties } from "./quotation-pdf-head.server.ts";
+import {
+  drawOneTimeCharges,
+  drawOption,
+  drawOptionParties,
+  drawOptionsCompare,
+} from "./quotation-pdf-options.server.ts";
 
 /**
  * Subset tags (the six capitals before a subset font's name) that differ from
@@ -23,7 +31,7 @@ import { drawLetterhead, drawParties } from "./quotation-pdf-head.server.ts";
  * present two different subsets under one name, yet are the same every time
  * the same quotation is printed.
  */
-function subsetTags(doc: QuotationDocument): Record<FontFile, string> {
+function subsetTags(doc: AnyDocument): Record<FontFile, string> {
   // Keys in a fixed order, so a quotation read back from storage hashes as the one that was stored.
   const text = JSON.stringify(doc, (_, value: unknown) =>
     value !== null && typeof value === "object" && !Array.isArray(value)
@@ -39,7 +47,7 @@ function subsetTags(doc: QuotationDocument): Record<FontFile, string> {
   return tags;
 }
 
-function setMetadata(pdf: PDFDocument, doc: QuotationDocument): void {
+function setMetadata(pdf: PDFDocument, doc: DocumentFrame): void {
   pdf.setTitle(quotationName(doc), { showInWindowTitleBar: true });
   pdf.setAuthor(doc.company.legalName);
   pdf.setSubject(`Quotation to ${doc.buyer.company.trim() || doc.buyer.name} for inquiry ${doc.reference}`);
@@ -56,19 +64,21 @@ function setMetadata(pdf: PDFDocument, doc: QuotationDocument): void {
 }
 
 /** The name a quotation's PDF is saved under: its number, which has slashes no file name may. */
-export function quotationFileName(doc: QuotationDocument): string {
+export function quotationFileName(doc: DocumentFrame): string {
   return `${(doc.number ?? "draft-quotation").replaceAll("/", "-")}.pdf`;
 }
 
 /**
- * The quotation as an A4 PDF: letterhead, buyer and place of supply, the lines
+ * The quotation as an A4 PDF: letterhead, buyer and place of supply (for a
+ * quotation of options, its addresses and GST treatment, the options' totals
+ * side by side, then each option and the one-time charges once), the lines
  * (running over pages with their header repeated), the GST by rate, the total
  * in figures and words, the terms, the bank and the acceptance, with a footer
  * on every page and DRAFT across the pages of one not yet sent. It reads
  * nothing but `doc` and the fonts and logo, so the same quotation gives the
  * same bytes.
  */
-export async function renderQuotationPdf(doc: QuotationDocument): Promise<Uint8Array> {
+export async function renderQuotationPdf(doc: AnyDocument): Promise<Uint8Array> {
   const { fonts: files, logo } = await loadAssets();
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.registerFontkit(fontkit);
@@ -99,9 +109,17 @@ export async function renderQuotationPdf(doc: QuotationDocument): Promise<Uint8A
 
   const sheet = new Sheet(pdf, faces, runningHeadOf(doc));
   drawLetterhead(sheet, doc, logo);
-  drawParties(sheet, doc);
-  drawLines(sheet, doc);
-  drawTotals(sheet, doc);
+  if (isOptionsDocument(doc)) {
+    drawOptionParties(sheet, doc);
+    if (doc.options.length > 1) drawOptionsCompare(sheet, doc);
+    for (const index of doc.options.keys()) drawOption(sheet, doc, index);
+    drawOneTimeCharges(sheet, doc);
+    drawBankDetails(sheet, doc);
+  } else {
+    drawParties(sheet, doc);
+    drawLines(sheet, doc);
+    drawTotals(sheet, doc);
+  }
   drawQuotationTerms(sheet, doc);
   drawConditions(sheet, doc);
   drawAcceptance(sheet, doc);

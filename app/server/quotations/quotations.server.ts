@@ -8,7 +8,8 @@ import { linkToken, QUOTATION_TOKEN_PATTERN, tokenHash } from "./buyer-link.serv
 import { companyNow, totalsOf } from "./document.ts";
 import { QuotationError } from "./gst.ts";
 import { financialYear, quotationNumber } from "./numbering.ts";
-import { documentOf, indiaDay, type Quotation, readableByBuyer, type SingleQuotation } from "./quotation.ts";
+import { type AnyDocument, type OptionsQuotation, optionsDocumentOf } from "./options-document.ts";
+import { documentOf, indiaDay, isSingle, type Quotation, readableByBuyer } from "./quotation.ts";
 import {
   hasAccepted,
   type NumberKey,
@@ -92,8 +93,10 @@ export function createQuotations(
     get: (id: number) => byId(db, id),
 
     /** The quotation whole, as its PDF, its pages and its mail show it (documentOf), with the settings handed in. */
-    documentOf: (quotation: SingleQuotation, reference: string, now: number) =>
-      documentOf(quotation, reference, now, settings),
+    documentOf: (quotation: Quotation, reference: string, now: number): AnyDocument =>
+      isSingle(quotation)
+        ? documentOf(quotation, reference, now, settings)
+        : optionsDocumentOf(quotation as OptionsQuotation, reference, now, settings),
 
     /** Staff answered by phone, WhatsApp or a mail of their own: the first such answer is the inquiry's first reply. */
     async markReplied(inquiryId: number, kind: Exclude<FirstReplyKind, "quotation">, actor: Actor, now: number) {

@@ -10,6 +10,7 @@ export const quotationPageText = {
     heading: "Accept this quotation",
     name: "Your name",
     purchaseOrder: "Purchase order number (optional)",
+    option: "Which option do you order?",
     agree: (company: string) =>
       `I accept this quotation and its terms, for the quantities and prices above, from ${company}.`,
     submit: "Accept the quotation",
@@ -23,12 +24,15 @@ export const quotationPageText = {
   // The name of whoever accepted goes between these two.
   acceptedBy: "Accepted by",
   acceptedOn: (day: string) => `on ${day}. Thank you: we will be in touch about the order.`,
+  // The option's name follows.
+  acceptedOption: "The option accepted:",
   changesAsked: (day: string) =>
     `You asked for changes on ${day}. We will send you a revised quotation; you can still accept this one meanwhile.`,
   superseded: "This quotation was replaced by a newer quotation, sent to you by e-mail. Please use the newer one.",
   errors: {
     name: "Please type your name.",
     agree: "Please tick the box to accept.",
+    option: "Please choose the option you order.",
     message: "Please say what should change.",
     tooLong: (max: number) => `At most ${max} characters.`,
     oneLine: "Please write this on one line, in letters, figures and punctuation only.",

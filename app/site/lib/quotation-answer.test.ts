@@ -5,11 +5,23 @@ import { answerLimits, readBuyerAnswer } from "./quotation-answer.ts";
 describe("a buyer's answer to a quotation", () => {
   test("an acceptance with a name and the tick, the purchase order optional, trimmed", () => {
     expect(readBuyerAnswer({ intent: "accept", name: "  Asha Verma ", agree: "yes" })).toEqual({
-      answer: { intent: "accept", name: "Asha Verma", purchaseOrder: "" },
+      answer: { intent: "accept", name: "Asha Verma", purchaseOrder: "", option: 0 },
     });
     expect(readBuyerAnswer({ intent: "accept", name: "Asha", purchase_order: " PO/1 ", agree: "yes" })).toEqual({
-      answer: { intent: "accept", name: "Asha", purchaseOrder: "PO/1" },
+      answer: { intent: "accept", name: "Asha", purchaseOrder: "PO/1", option: 0 },
     });
+  });
+
+  test("of a quotation of several options, the buyer accepts one of them, and is asked which when none is chosen", () => {
+    const accept = { intent: "accept", name: "Asha", agree: "yes" };
+    expect(readBuyerAnswer({ ...accept, option: "1" }, 2)).toMatchObject({ answer: { option: 1 } });
+    for (const option of [undefined, "", "2", "-1", "1.0", "01"]) {
+      expect(readBuyerAnswer({ ...accept, option }, 2), String(option)).toEqual({
+        errors: { option: "Please choose the option you order." },
+      });
+    }
+    // A quotation of one option needs no choice, and a posted one changes nothing.
+    expect(readBuyerAnswer({ ...accept, option: "1" })).toMatchObject({ answer: { option: 0 } });
   });
 
   test("an acceptance without a name or the tick says so beside each", () => {

@@ -5,20 +5,22 @@ import { quotationPageText } from "../content/quotation-page.ts";
 export const answerLimits = { name: 150, message: 2000 } as const;
 
 export type BuyerAnswer =
-  | { intent: "accept"; name: string; purchaseOrder: string }
+  | { intent: "accept"; name: string; purchaseOrder: string; option: number }
   | { intent: "changes"; message: string };
 
 /** A field's message, by the field's name in the form. */
-export type AnswerErrors = Partial<Record<"name" | "purchase_order" | "agree" | "message", string>>;
+export type AnswerErrors = Partial<Record<"option" | "name" | "purchase_order" | "agree" | "message", string>>;
 
 /**
  * What the buyer's form on a quotation's page says, checked: an acceptance
  * (a name, an optional purchase-order number, the tick) or a request for
  * changes (a message); each field's problem otherwise. Undefined for a post
- * that is neither.
+ * that is neither. Of a quotation of several options, the buyer accepts one,
+ * by its position (counted from 0).
  */
 export function readBuyerAnswer(
   values: Readonly<Record<string, string | undefined>>,
+  options = 1,
 ): { answer: BuyerAnswer } | { errors: AnswerErrors } | undefined {
   const words = quotationPageText.errors;
   const errors: AnswerErrors = {};
@@ -34,7 +36,10 @@ export function readBuyerAnswer(
     if (nameProblem) errors.name = nameProblem;
     if (orderProblem) errors.purchase_order = orderProblem;
     if (values.agree !== "yes") errors.agree = words.agree;
-    return settle({ intent: "accept", name, purchaseOrder });
+    const typed = values.option ?? "";
+    const option = options === 1 ? 0 : /^\d$/.test(typed) ? Number(typed) : -1;
+    if (option < 0 || option >= options) errors.option = words.option;
+    return settle({ intent: "accept", name, purchaseOrder, option });
   }
   if (values.intent === "changes") {
     const message = plainMessage(values.message ?? "").trim();

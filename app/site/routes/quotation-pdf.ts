@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { buyerLinkHeaders } from "../../server/quotations/buyer-link.server.ts";
-import { isSingle } from "../../server/quotations/quotation.ts";
 import { quotationFileName, renderQuotationPdf } from "../../server/quotations/quotation-pdf.server.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import type { Route } from "./+types/quotation-pdf";
@@ -10,7 +9,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const now = Date.now();
   const { quotations } = siteServices();
   const found = await quotations.forBuyer(params.token, now);
-  if (!found || !isSingle(found.quotation)) throw data(null, { status: 404, headers: buyerLinkHeaders });
+  if (!found) throw data(null, { status: 404, headers: buyerLinkHeaders });
   const doc = quotations.documentOf(found.quotation, found.reference, now);
   const pdf = await renderQuotationPdf(doc);
   // Saved under the quotation's number; buyerLinkHeaders keep it from caches and indexes.

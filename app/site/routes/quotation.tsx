@@ -2,10 +2,14 @@ import { data, isRouteErrorResponse, redirect } from "react-router";
 import { clientAddressContext } from "../../request-context.server.ts";
 import { readFormBody } from "../../server/forms/form-body.server.ts";
 import { buyerLinkHeaders } from "../../server/quotations/buyer-link.server.ts";
+import { formatRupees } from "../../server/quotations/money.ts";
 import { formatDay } from "../../server/quotations/numbering.ts";
-import { indiaDay, isSingle, type SingleQuotation } from "../../server/quotations/quotation.ts";
+import { isOptionsDocument, optionName } from "../../server/quotations/options-document.ts";
+import { indiaDay, type Quotation } from "../../server/quotations/quotation.ts";
+import { optionCount } from "../../server/quotations/stored-content.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { sessionIdFrom } from "../../server/staff/cookie.server.ts";
+import { QuotationOptionsSummary } from "../components/quotation/quotation-options-summary.tsx";
 import pageCss from "../components/quotation/quotation-page.css?inline";
 import summaryCss from "../components/quotation/quotation-summary.css?inline";
 import { QuotationSummary } from "../components/quotation/quotation-summary.tsx";
@@ -24,10 +28,10 @@ import type { Route } from "./+types/quotation";
  * a draft, and a quotation its buyer may no longer read all answer 404, the
  * same page whatever was changed in the address.
  */
-async function quotationOf(token: string): Promise<{ quotation: SingleQuotation; reference: string }> {
+async function quotationOf(token: string): Promise<{ quotation: Quotation; reference: string }> {
   const found = await siteServices().quotations.forBuyer(token, Date.now());
-  if (!found || !isSingle(found.quotation)) throw data(null, { status: 404 });
-  return { quotation: found.quotation, reference: found.reference };
+  if (!found) throw data(null, { status: 404 });
+  return found;
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -56,11 +60,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { quotation } = await quotationOf(params.token);
   const body = await readFormBody(request, {
     limitBytes: 16 * 1024,
-    fields: new Set(["intent", "name", "purchase_order", "agree", "message"]),
+    fields: new Set(["intent", "option", "name", "purchase_order", "agree", "message"]),
   });
   if (body.problem) throw data(null, { status: 400 });
   const values = body.fields;
-  const read = readBuyerAnswer(values);
+  const read = readBuyerAnswer(values, optionCount(quotation.content));
   if (!read) throw data(null, { status: 400 });
   if ("errors" in read) return data<Answer>({ errors: read.errors, values }, { status: 400 });
   const { answer } = read;
@@ -70,7 +74,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     answer.intent === "accept"
       ? await quotations.accept(
           quotation.id,
-          { name: answer.name, purchaseOrder: answer.purchaseOrder, from: context.get(clientAddressContext) },
+          {
+            name: answer.name,
+            purchaseOrder: answer.purchaseOrder,
+            from: context.get(clientAddressContext),
+            option: answer.option,
+          },
           now,
         )
       : await quotations.askChanges(quotation.id, answer.message, now);
@@ -111,6 +120,9 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
   const values = actionData?.values ?? {};
   const open = state === "sent" || state === "changes";
   const number = document.number ?? "";
+  const choices = isOptionsDocument(document) && document.options.length > 1 ? document : undefined;
+  const accepted =
+    choices && choices.acceptedOption !== undefined ? optionName(choices, choices.acceptedOption) : undefined;
   return (
     <>
       {/* This page's own styles, hoisted into the head: no other page carries them. */}
@@ -135,6 +147,11 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
               {text.acceptedBy} <bdi>{acceptedBy ?? ""}</bdi> {text.acceptedOn(answeredOn ?? "")}
             </p>
           )}
+          {state === "accepted" && accepted && (
+            <p className="quotation-page__state">
+              {text.acceptedOption} <bdi>{accepted}</bdi>.
+            </p>
+          )}
           {state === "superseded" && <p className="quotation-page__state">{text.superseded}</p>}
           {state === "changes" && <p className="quotation-page__state">{text.changesAsked(answeredOn ?? "")}</p>}
           {state === "sent" && (
@@ -147,12 +164,45 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
               {text.download}
             </a>
           </p>
-          <QuotationSummary document={document} />
+          {isOptionsDocument(document) ? (
+            <QuotationOptionsSummary document={document} />
+          ) : (
+            <QuotationSummary document={document} />
+          )}
 
           {open && (
             <form method="post" className="quotation-page__form" noValidate>
               <h2>{text.accept.heading}</h2>
               <input type="hidden" name="intent" value="accept" />
+              {choices && (
+                <fieldset
+                  className={`field${errors.option ? " field--invalid" : ""}`}
+                  aria-describedby={errors.option ? "option-error" : undefined}
+                >
+                  <legend>{text.accept.option}</legend>
+                  {errors.option && (
+                    <p id="option-error" className="field__error">
+                      {errors.option}
+                    </p>
+                  )}
+                  {choices.options.map((_, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: options are in a fixed order and are not moved.
+                    <div key={index} className="field--tick">
+                      <input
+                        type="radio"
+                        id={`option-${index}`}
+                        name="option"
+                        value={String(index)}
+                        defaultChecked={values.option === String(index)}
+                        required
+                      />
+                      <label htmlFor={`option-${index}`}>
+                        {optionName(choices, index)}: {formatRupees(choices.results[index]?.totals.total ?? 0)}
+                      </label>
+                    </div>
+                  ))}
+                </fieldset>
+              )}
               <Field
                 name="name"
                 label={text.accept.name}

@@ -6,7 +6,9 @@ import { canSendAgain, describeDelivery, inIndia, serviceName } from "../../serv
 import { formatWait } from "../../server/inbox/wait.ts";
 import type { MailKind } from "../../server/mail/mail-kinds.ts";
 import { formatRupees } from "../../server/quotations/money.ts";
-import { standingOf } from "../../server/quotations/quotation.ts";
+import { optionName } from "../../server/quotations/options-document.ts";
+import { type Quotation, standingOf } from "../../server/quotations/quotation.ts";
+import { hasOptions } from "../../server/quotations/stored-content.ts";
 import type { SiteServices } from "../../server/site-services.server.ts";
 import { artworkKindLabels, formatBytes } from "../../server/uploads/artwork-kinds.ts";
 import { serviceUrl } from "../../site/content/urls.ts";
@@ -60,13 +62,22 @@ async function filesOf(services: SiteServices, inquiry: InboxRow) {
   }));
 }
 
+/** The option a buyer accepted, named, when the quotation offered several. */
+function acceptedOptionName(quotation: Quotation): string | undefined {
+  const { content, acceptedOption } = quotation;
+  if (acceptedOption === undefined || !hasOptions(content) || content.options.length < 2) return undefined;
+  return optionName(content, acceptedOption);
+}
+
 async function quotationsOf(services: SiteServices, inquiry: InboxRow, now: number) {
   return (await services.quotations.forInquiry(inquiry.id)).map((quotation) => ({
     id: quotation.id,
     href: staffPaths.quotation(inquiry.reference, quotation.id),
     number: quotation.number ?? quotationText.draft,
     standing: quotationText.standing[standingOf(quotation, now)],
-    total: formatRupees(quotation.total),
+    // Once accepted, what is won: the option the buyer chose, with the one-time charges.
+    total: formatRupees(quotation.wonTotal ?? quotation.total),
+    option: acceptedOptionName(quotation),
   }));
 }
 

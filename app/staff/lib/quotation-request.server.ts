@@ -1,19 +1,15 @@
 import { data } from "react-router";
-import { isSingle, type SingleQuotation } from "../../server/quotations/quotation.ts";
+import type { Quotation } from "../../server/quotations/quotation.ts";
 import type { SiteServices } from "../../server/site-services.server.ts";
 
-/**
- * The quotation an address names, when it is this inquiry's; 404 otherwise,
- * whatever number is tried. A quotation of options has no staff pages yet,
- * so it answers 404 here too.
- */
+/** The quotation an address names, when it is this inquiry's; 404 otherwise, whatever number is tried. */
 export async function quotationOfInquiry(
   services: SiteServices,
   inquiryId: number,
   param: string | undefined,
-): Promise<SingleQuotation> {
+): Promise<Quotation> {
   const id = /^\d{1,12}$/.test(param ?? "") ? Number(param) : undefined;
   const quotation = id === undefined ? undefined : await services.quotations.get(id);
-  if (!quotation || quotation.inquiryId !== inquiryId || !isSingle(quotation)) throw data(null, { status: 404 });
+  if (!quotation || quotation.inquiryId !== inquiryId) throw data(null, { status: 404 });
   return quotation;
 }

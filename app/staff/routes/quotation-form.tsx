@@ -1,13 +1,20 @@
 import { data, redirect } from "react-router";
-import { StaffField } from "../components/staff-field.tsx";
+import type { BillingSettings } from "../../server/quotations/billing.ts";
+import { type FormState, QuotationChoice, QuotationField } from "../components/quotation/quotation-field.tsx";
+import { QuotationOptionFields, type RateChoices } from "../components/quotation/quotation-option-fields.tsx";
+import { QuotationSupplyFields } from "../components/quotation/quotation-supply-fields.tsx";
 import { StaffPage } from "../components/staff-page.tsx";
 import { quotationText } from "../content/quotations.ts";
 import { staffRequestFor } from "../lib/inbox-request.server.ts";
 import { staffPageMeta } from "../lib/page.ts";
-import { lineField, TEXT_LIMIT } from "../lib/quotation-fields.ts";
+import { chargeField, intents, MAX_OPTIONS } from "../lib/quotation-fields.ts";
 import {
+  changedForm,
+  chargeRows,
   initialValues,
   lineRows,
+  optionCount,
+  proposedPlaceText,
   QUOTATION_FORM_BYTES,
   type QuotationFormErrors,
   type QuotationFormValues,
@@ -24,7 +31,10 @@ import type { Route } from "./+types/quotation-form";
 
 /**
  * A quotation's draft, new or edited: a plain form that needs no script.
- * "Add a line" sends the form back with one more row; "Save draft" checks
+ * Its options (one per quantity the buyer asked for, to start with) are
+ * changed by buttons that send the form back as it is typed, changed: a line
+ * or an option added, an option removed, the first option's lines copied
+ * into another. "Save draft" checks
  * every field on the server and keeps the draft, or returns the form as typed
  * with a message beside each field to correct. A draft saved with a line's
  * rate other than the rate table's comes back to its form, which says beside
@@ -45,13 +55,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     editing: draft !== undefined,
     draftPage: draft && staffPaths.quotation(inquiry.reference, draft.id),
     done: saved ? quotationText.done.saved : undefined,
-    values,
-    rows: lineRows(values),
+    ...formView(values, billing),
     errors: {} as QuotationFormErrors,
-    warnings: draft ? rateWarnings(draft.content.lines, now, billing) : ({} as QuotationFormWarnings),
+    warnings: draft ? rateWarnings(draft.content, now, billing) : ({} as QuotationFormWarnings),
     rates: billing.gstRates,
     defaultRate: billing.defaultGstRate,
     units: billing.units,
+  };
+}
+
+/** What the form shows of its values beyond them: its rows, and the place of supply the rule proposes. */
+function formView(values: QuotationFormValues, billing: BillingSettings) {
+  const count = optionCount(values);
+  return {
+    values,
+    rows: Array.from({ length: count }, (_, option) => lineRows(values, option)),
+    charges: chargeRows(values),
+    proposed: proposedPlaceText(values, billing),
   };
 }
 
@@ -60,14 +80,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const draft = await draftOf(services, inquiry, params.quotation);
   const form = await readStaffForm(request, quotationFormFields, QUOTATION_FORM_BYTES);
   if (!form) throw data(null, { status: 400 });
-  const { intent, ...values } = form;
-  if (intent === "add-line") {
-    return { values, rows: lineRows(values, 1), errors: {} as QuotationFormErrors, warnings: {} };
-  }
+  const { intent = "", ...values } = form;
+  const { billing } = services.content;
+  const changed = changedForm(intent, values);
+  if (changed) return { ...formView(changed, billing), errors: {} as QuotationFormErrors, warnings: {} };
+  if (intent !== "save") throw data(null, { status: 400 });
   const now = Date.now();
-  const read = readQuotationForm(values, { now, billing: services.content.billing });
+  const read = readQuotationForm(values, { now, billing });
   if ("errors" in read) {
-    return data({ values, rows: lineRows(values), errors: read.errors, warnings: read.warnings }, { status: 400 });
+    return data({ ...formView(values, billing), errors: read.errors, warnings: read.warnings }, { status: 400 });
   }
   if (draft && !(await services.quotations.updateDraft(draft.id, read.content, now))) {
     // Sent from another tab meanwhile: its page shows what went.
@@ -96,13 +117,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function QuotationForm({ loaderData, actionData }: Route.ComponentProps) {
   const { staff, reference, editing, draftPage, rates, defaultRate, units } = loaderData;
-  const values: QuotationFormValues = actionData?.values ?? loaderData.values;
-  const errors: QuotationFormErrors = actionData?.errors ?? loaderData.errors;
-  const warnings: QuotationFormWarnings = actionData?.warnings ?? loaderData.warnings;
-  const rows = actionData?.rows ?? loaderData.rows;
+  const view = actionData ?? loaderData;
+  const form: FormState = { values: view.values, errors: view.errors, warnings: view.warnings };
   const words = quotationText.fields;
-  const failed = Object.keys(errors).length > 0;
-  const rate = { rates, defaultRate, values, errors, warnings };
+  const failed = Object.keys(form.errors).length > 0;
+  const rateChoices: RateChoices = {
+    choices: rates.map((rate) => [String(rate), `${rate} %`] as const),
+    fallback: String(defaultRate),
+  };
+  const count = view.rows.length;
   return (
     <StaffPage
       staff={staff}
@@ -115,81 +138,72 @@ export default function QuotationForm({ loaderData, actionData }: Route.Componen
           {quotationText.errorSummary}
         </p>
       )}
-      {!failed && Object.keys(warnings).length > 0 && (
+      {!failed && Object.keys(form.warnings).length > 0 && (
         <p className="staff-notice staff-notice--warning">
           {quotationText.ratesOffTable} {draftPage && <a href={draftPage}>{quotationText.toDraft}</a>}
         </p>
       )}
       <form method="post" className="staff-form quotation-form" noValidate>
+        <input type="hidden" name="options" value={String(count)} />
         <fieldset className="staff-panel">
           <legend>{quotationText.buyer}</legend>
           <div className="quotation-form__grid">
-            {(["buyer_name", "buyer_company", "buyer_gstin", "buyer_email", "buyer_phone", "buyer_pin"] as const).map(
-              (name) => (
-                <Field key={name} name={name} label={words[name]} values={values} errors={errors} />
-              ),
-            )}
+            {(["buyer_name", "buyer_company", "buyer_gstin", "buyer_email", "buyer_phone"] as const).map((name) => (
+              <QuotationField key={name} name={name} label={words[name]} form={form} />
+            ))}
           </div>
         </fieldset>
 
-        <fieldset className="staff-panel">
-          <legend>{quotationText.lines}</legend>
-          {Array.from({ length: rows }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position; its fields are named by it.
-            <fieldset key={index} className="quotation-line">
-              <legend>{quotationText.line(index + 1)}</legend>
-              <Field
-                name={lineField(index, "description")}
-                label={words.description}
-                values={values}
-                errors={errors}
-                multiline
-              />
-              <div className="quotation-form__grid">
-                <Field name={lineField(index, "hsn")} label={words.hsn} values={values} errors={errors} numeric />
-                <Field
-                  name={lineField(index, "quantity")}
-                  label={words.quantity}
-                  values={values}
-                  errors={errors}
-                  decimal
-                />
-                <Field
-                  name={lineField(index, "unit")}
-                  label={words.unit}
-                  values={values}
-                  errors={errors}
-                  list="quotation-units"
-                />
-                <Field name={lineField(index, "price")} label={words.price} values={values} errors={errors} decimal />
-                <RateField name={lineField(index, "rate")} {...rate} />
-              </div>
-            </fieldset>
+        <QuotationSupplyFields form={form} proposed={view.proposed} />
+
+        <section className="quotation-options" aria-labelledby="quotation-options">
+          <h2 id="quotation-options">{quotationText.options}</h2>
+          <p>{quotationText.optionsHint}</p>
+          {view.rows.map((rows, option) => (
+            <QuotationOptionFields
+              // biome-ignore lint/suspicious/noArrayIndexKey: an option is its position; its fields are named by it.
+              key={option}
+              option={option}
+              count={count}
+              rows={rows}
+              form={form}
+              rates={rateChoices}
+            />
           ))}
           <datalist id="quotation-units">
             {units.map((unit) => (
               <option key={unit} value={unit} />
             ))}
           </datalist>
-          <button type="submit" name="intent" value="add-line" className="staff-button staff-button--quiet">
-            {quotationText.addLine}
-          </button>
-        </fieldset>
+          {count < MAX_OPTIONS && (
+            <button type="submit" name="intent" value={intents.addOption} className="staff-button staff-button--quiet">
+              {quotationText.addOption}
+            </button>
+          )}
+        </section>
 
         <fieldset className="staff-panel">
-          <legend>{quotationText.charges}</legend>
-          <div className="quotation-form__grid">
-            {(["discount", "packing", "freight"] as const).map((name) => (
-              <Field key={name} name={name} label={words[name]} values={values} errors={errors} />
-            ))}
-          </div>
+          <legend>{quotationText.oneTimeCharges}</legend>
+          <p>{quotationText.oneTimeChargesHint}</p>
+          {Array.from({ length: view.charges }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position; its fields are named by it.
+            <fieldset key={index} className="quotation-line">
+              <legend>{quotationText.charge(index + 1)}</legend>
+              <div className="quotation-form__grid">
+                <QuotationField name={chargeField(index, "description")} label={words.description} form={form} />
+                <QuotationField name={chargeField(index, "hsn")} label={words.hsn} form={form} numeric />
+                <QuotationField name={chargeField(index, "amount")} label={words.amount} form={form} decimal />
+                <QuotationChoice name={chargeField(index, "rate")} label={words.rate} form={form} {...rateChoices} />
+              </div>
+            </fieldset>
+          ))}
         </fieldset>
 
         <fieldset className="staff-panel">
           <legend>{quotationText.terms}</legend>
-          <Field name="valid_until" label={words.valid_until} values={values} errors={errors} type="date" />
+          <QuotationField name="valid_until" label={words.valid_until} form={form} type="date" />
           {(["lead_time", "payment_terms", "delivery_terms", "notes"] as const).map((name) => (
-            <Field key={name} name={name} label={words[name]} values={values} errors={errors} multiline />
+            <QuotationField key={name} name={name} label={words[name]} form={form} multiline />
           ))}
         </fieldset>
 
@@ -198,69 +212,5 @@ export default function QuotationForm({ loaderData, actionData }: Route.Componen
         </button>
       </form>
     </StaffPage>
-  );
-}
-
-type FieldProps = {
-  name: string;
-  label: string;
-  values: QuotationFormValues;
-  errors: QuotationFormErrors;
-  multiline?: boolean;
-  numeric?: boolean;
-  decimal?: boolean;
-  type?: "date";
-  list?: string;
-};
-
-/** A labelled field with its message beside it, tied to it for screen readers. */
-function Field({ name, label, values, errors, multiline, numeric, decimal, type, list }: FieldProps) {
-  return (
-    <StaffField id={name} label={label} error={errors[name]}>
-      {(described) => {
-        const common = { id: name, name, defaultValue: values[name] ?? "", maxLength: TEXT_LIMIT, ...described };
-        return multiline ? (
-          <textarea rows={2} {...common} />
-        ) : (
-          <input
-            type={type ?? "text"}
-            inputMode={numeric ? "numeric" : decimal ? "decimal" : undefined}
-            list={list}
-            {...common}
-          />
-        );
-      }}
-    </StaffField>
-  );
-}
-
-/** A line's GST rate, one of those a line may carry, with what the rate table gives beside it when that differs. */
-function RateField({
-  name,
-  rates,
-  defaultRate,
-  values,
-  errors,
-  warnings,
-}: {
-  name: string;
-  rates: readonly number[];
-  defaultRate: number;
-  values: QuotationFormValues;
-  errors: QuotationFormErrors;
-  warnings: QuotationFormWarnings;
-}) {
-  return (
-    <StaffField id={name} label={quotationText.fields.rate} hint={warnings[name]} error={errors[name]}>
-      {(described) => (
-        <select id={name} name={name} defaultValue={values[name] || String(defaultRate)} {...described}>
-          {rates.map((rate) => (
-            <option key={rate} value={rate}>
-              {rate} %
-            </option>
-          ))}
-        </select>
-      )}
-    </StaffField>
   );
 }

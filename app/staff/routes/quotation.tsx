@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
 import { canSendAgain, describeDelivery, inIndia } from "../../server/inbox/report.server.ts";
+import { isOptionsDocument } from "../../server/quotations/options-document.ts";
 import { standingOf } from "../../server/quotations/quotation.ts";
 import { quotationPagePath } from "../../server/quotations/quotation-mails.server.ts";
+import { QuotationOptionsSummary } from "../../site/components/quotation/quotation-options-summary.tsx";
 import { QuotationSummary } from "../../site/components/quotation/quotation-summary.tsx";
 import { site } from "../../site/content/site.ts";
 import { StaffPage } from "../components/staff-page.tsx";
@@ -168,7 +170,11 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
         )}
       </ul>
 
-      <QuotationSummary document={document} />
+      {isOptionsDocument(document) ? (
+        <QuotationOptionsSummary document={document} />
+      ) : (
+        <QuotationSummary document={document} />
+      )}
     </StaffPage>
   );
 }

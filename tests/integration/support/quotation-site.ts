@@ -76,35 +76,56 @@ export function postForm(pathname: string, fields: Record<string, string>, withC
   });
 }
 
-/** A quote request for cake boxes, delivered to Bengaluru (another state than the company's); its reference. */
-export async function quoteRequest(): Promise<string> {
-  const response = await postQuote({ url: server.url }, cakeRequest(await formToken({ url: server.url })), client());
+/**
+ * A quote request for cake boxes, delivered to Bengaluru (another state than
+ * the company's); its reference. `fields` replace or add to the request's
+ * (quantity_2 asks for a second quantity).
+ */
+export async function quoteRequest(fields: Record<string, string> = {}): Promise<string> {
+  const request = cakeRequest(await formToken({ url: server.url })).map(([name, value]): [string, string] => [
+    name,
+    fields[name] ?? value,
+  ]);
+  const added = Object.entries(fields).filter(([name]) => !request.some(([given]) => given === name));
+  // In the form's order: further quantities follow the first.
+  const at = request.findIndex(([name]) => name === "quantity_1") + 1;
+  request.splice(at, 0, ...added);
+  const response = await postQuote({ url: server.url }, request, client());
   const reference = referenceOf(response);
   if (response.status !== 303 || !reference) throw new Error(`The request was not taken: ${response.status}`);
   return reference;
 }
 
-/** The two lines and charges staff type for a quotation of 1,000 and 2,000 boxes. */
+/** The two lines and charges staff type into the request's one option: 1,000 and 2,000 boxes. */
 const priced: Record<string, string> = {
-  line_0_price: "18.50",
-  line_1_description: "Cake box with window, SBS",
-  line_1_hsn: "481920",
-  line_1_quantity: "2000",
-  line_1_unit: "pcs",
-  line_1_price: "16.25",
-  line_1_rate: "5",
-  discount: "5%",
-  packing: "750",
-  freight: "1,200",
+  o0_line_0_price: "18.50",
+  o0_line_1_description: "Cake box with window, SBS",
+  o0_line_1_hsn: "481920",
+  o0_line_1_quantity: "2000",
+  o0_line_1_unit: "pcs",
+  o0_line_1_price: "16.25",
+  o0_line_1_rate: "5",
+  o0_discount: "5%",
+  o0_packing: "750",
+  o0_freight: "1,200",
 };
 
 /** The new quotation's form as the page fills it in, with the prices typed: its fields as posted. */
 export async function filledForm(reference: string): Promise<Record<string, string>> {
-  const page = await (await asStaff(`/inbox/${reference}/quotations/new`)).text();
+  return { ...(await formOf(`/inbox/${reference}/quotations/new`)), ...priced, intent: "save" };
+}
+
+/** A quotation form's fields as the page at `pathname` fills them in, as a browser would post them. */
+export async function formOf(pathname: string): Promise<Record<string, string>> {
+  const page = await (await asStaff(pathname)).text();
   // The quotation's form only: the staff bar's sign-out form is another.
   const html = /<form class="staff-form quotation-form"[\s\S]*?<\/form>/.exec(page)?.[0] ?? "";
   const fields: Record<string, string> = {};
-  for (const [, name = "", value = ""] of html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) {
+  for (const [input] of html.matchAll(/<input[^>]*>/g)) {
+    const [, name = ""] = /name="([^"]+)"/.exec(input) ?? [];
+    const [, value = ""] = /value="([^"]*)"/.exec(input) ?? [];
+    // A tick box is posted only when ticked, as a browser posts it.
+    if (!name || (/type="(checkbox|radio)"/.test(input) && !/ checked=""/.test(input))) continue;
     fields[name] = decodeEntities(value);
   }
   for (const [, name = "", value = ""] of html.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([^<]*)<\/textarea>/g)) {
@@ -115,7 +136,7 @@ export async function filledForm(reference: string): Promise<Record<string, stri
   )) {
     fields[name] = selected;
   }
-  return { ...fields, ...priced, intent: "save" };
+  return fields;
 }
 
 /** Saves and sends a quotation for the inquiry; answers its page's address. */

@@ -1,7 +1,15 @@
 import { quotationText } from "../../content/quotations.ts";
 import { staffPaths } from "../../paths.ts";
 
-type QuotationItem = { id: number; href: string; number: string; standing: string; total: string };
+type QuotationItem = {
+  id: number;
+  href: string;
+  number: string;
+  standing: string;
+  total: string;
+  /** The option the buyer accepted, when there were several. */
+  option?: string | undefined;
+};
 
 /** The inquiry's quotations, where each stands, and the way to write another. */
 export function InquiryQuotations({
@@ -20,7 +28,14 @@ export function InquiryQuotations({
         <ul className="inbox-quotations">
           {quotations.map((quotation) => (
             <li key={quotation.id}>
-              <a href={quotation.href}>{quotation.number}</a>: {quotation.standing}, {quotation.total}
+              <a href={quotation.href}>{quotation.number}</a>: {quotation.standing}
+              {quotation.option ? (
+                <>
+                  {" "}
+                  (<bdi>{quotation.option}</bdi>)
+                </>
+              ) : null}
+              , {quotation.total}
             </li>
           ))}
         </ul>
