@@ -113,6 +113,10 @@ describe("a quotation of options", () => {
     expect(text(await (await fetch(url(link))).text())).toContain(
       "The option accepted: <bdi>Option 2: 10,000 pieces</bdi>",
     );
+    // The inquiries' CSV counts the option accepted too, not the first offered (this file's first inquiry).
+    const csv = await (await asStaff("/inbox/export.csv", { method: "POST", body: new URLSearchParams({}) })).text();
+    expect(csv).toContain(`"${((ten ?? 0) / 100).toFixed(2)}"`);
+    expect(csv).not.toContain(`"${((five ?? 0) / 100).toFixed(2)}"`);
     const inquiry = text(await (await asStaff(`/inbox/${reference}`)).text());
     expect(inquiry).toContain(`Accepted (<bdi>Option 2: 10,000 pieces</bdi>), ${formatRupees(ten ?? 0)}`);
     await eventually(() => {
@@ -153,6 +157,28 @@ describe("a quotation of options", () => {
     // 1,000 boxes at ₹0.925 a piece: ₹925.00, with no tax on it.
     expect(printed).toContain("₹0.925");
     expect(printed).toMatch(/Total ₹925\.00/);
+  });
+
+  test("another place of supply than the one proposed is refused without a reason; with one, it is kept, shown to staff and taxed by", async () => {
+    const reference = await quoteRequest();
+    const newForm = `/inbox/${reference}/quotations/new`;
+    const form = await formOf(newForm);
+    expect(text(await (await asStaff(newForm)).text())).toContain(
+      "Proposed: Karnataka (29), where the goods are delivered",
+    );
+    const chosen = { ...form, intent: "save", o0_line_0_price: "18.50", place_state: "04" };
+    const refused = await postForm(newForm, chosen);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Say why the place of supply is not the one proposed");
+    const saved = await postForm(newForm, { ...chosen, place_reason: "Collected at our works by the buyer" });
+    expect(saved.status).toBe(303);
+    const page = (saved.headers.get("location") ?? "").split("?")[0] ?? "";
+    const draft = text(await (await asStaff(page)).text());
+    expect(draft).toContain(
+      "The place of supply is Chandigarh (04), chosen by staff instead of Karnataka (29). The reason given: <bdi>Collected at our works by the buyer</bdi>",
+    );
+    // Chandigarh is the company's own territory: CGST and UTGST.
+    expect(draft).toMatch(/UTGST 2\.5 % on/);
   });
 
   test("a quotation stored before options still shows, prints and is accepted as it always was", async () => {

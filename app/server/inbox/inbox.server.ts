@@ -372,7 +372,8 @@ async function quotationFacts(q: Queries, ids: readonly number[]): Promise<Map<n
   const facts = new Map<number, QuotationFacts>();
   if (ids.length === 0) return facts;
   const rows = await q.all<{ inquiry_id: number; number: string; state: string; total: number }>(
-    `SELECT inquiry_id, number, state, total FROM quotations
+    // An accepted quotation of options counts the option accepted, not the first it offered.
+    `SELECT inquiry_id, number, state, COALESCE(won_total, total) AS total FROM quotations
      WHERE number IS NOT NULL AND inquiry_id IN ${placeholders(ids)} ORDER BY sent_at, id`,
     ids,
   );

@@ -82,6 +82,10 @@ export const quotationText = {
   },
   pricePer: { 1: "per 1", 100: "per 100", 1000: "per 1,000" } as Readonly<Record<string, string>>,
   placeAsProposed: "As proposed",
+  // Staff's reason follows, set apart on the page.
+  placeChosen: (place: string, proposed: string) =>
+    `The place of supply is ${place}, chosen by staff instead of ${proposed}. The reason given:`,
+  noneProposed: "none proposed",
   noPlaceProposed:
     "No place of supply can be proposed yet: give a delivery PIN code or state (or tick the third-party delivery and give the buyer's GSTIN).",
   placeProposed: (place: string, basis: string) => `Proposed: ${place}, ${basis}.`,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
 import { canSendAgain, describeDelivery, inIndia } from "../../server/inbox/report.server.ts";
-import { isOptionsDocument } from "../../server/quotations/options-document.ts";
+import { isOptionsDocument, placeText } from "../../server/quotations/options-document.ts";
 import { standingOf } from "../../server/quotations/quotation.ts";
 import { quotationPagePath } from "../../server/quotations/quotation-mails.server.ts";
 import { QuotationOptionsSummary } from "../../site/components/quotation/quotation-options-summary.tsx";
@@ -104,6 +104,15 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
             <li key={words}>{words}</li>
           ))}
         </ul>
+      )}
+      {isOptionsDocument(document) && document.placeReason !== undefined && (
+        <p className="staff-notice">
+          {quotationText.placeChosen(
+            placeText(document.place),
+            document.proposedPlace ? placeText(document.proposedPlace) : quotationText.noneProposed,
+          )}{" "}
+          <bdi>{document.placeReason}</bdi>
+        </p>
       )}
       {accepted && (
         <p className="staff-notice">
