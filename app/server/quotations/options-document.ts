@@ -50,7 +50,8 @@ export function optionsDocumentOf(
 
 /** "Option 2: 10,000 boxes", or "Option 2" when staff gave it no name. */
 export function optionName(doc: Pick<OptionsContent, "options">, index: number): string {
-  const label = doc.options[index]?.label.trim() ?? "";
+  // On one line wherever it is named, a mail's text included.
+  const label = doc.options[index]?.label.replace(/\s+/g, " ").trim() ?? "";
   return label === "" ? `Option ${index + 1}` : `Option ${index + 1}: ${label}`;
 }
 

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { quotationContent } from "../../../tests/support/quotation-content.ts";
+import { optionsContent, quotationContent } from "../../../tests/support/quotation-content.ts";
 import { serviceContent } from "../../service-content.server.ts";
 import { companyNow, totalsOf } from "./document.ts";
 import { quotationMail } from "./quotation-mails.server.ts";
+import { optionResultsOf } from "./stored-content.ts";
 
 // The company's mails about a buyer's answer show the buyer's words as words:
 // whatever was stored, none of them can pass for a line of the mail itself.
@@ -61,5 +62,38 @@ describe("the buyer's mail", () => {
     const mail = quotationMail("quotation", doc, settings, serviceContent, { link: "x".repeat(32) });
     expect(mail.text.split("\n")[0]).toBe("Dear Asha Verma,");
     expect(mail.html).toContain("<p>Dear <bdi>Asha Verma</bdi>,</p>");
+  });
+});
+
+describe("the mails of a quotation of options", () => {
+  const options = optionsContent({
+    options: optionsContent().options.map((option, index) =>
+      index === 1 ? { ...option, label: "10,000 boxes\nBcc: x@evil.example" } : option,
+    ),
+  });
+  const offer = {
+    ...options,
+    number: "QT/2026-27/0003",
+    date: "2026-06-01",
+    reference: "ENQ-2026-000043",
+    company: companyNow(serviceContent),
+    results: optionResultsOf(options, serviceContent.billing.gstRates),
+  };
+
+  test("the buyer's mail gives each option's total, each name on one line", () => {
+    const mail = quotationMail("quotation", offer, settings, serviceContent, { link: "x".repeat(32) });
+    expect(mail.text).toContain(
+      "2 options to choose from (Option 1: 5,000 boxes, ₹58,280.00; Option 2: 10,000 boxes Bcc: x@evil.example, ₹1,01,645.00), GST included",
+    );
+    expect(headerLooking(mail.text)).toEqual([]);
+  });
+
+  test("the company's mail names the option accepted and its total", () => {
+    const mail = quotationMail("quotation-accepted", { ...offer, acceptedOption: 1 }, settings, serviceContent, {
+      answer: { name: "Asha Verma" },
+    });
+    expect(mail.text.split("\n")[0]).toBe(
+      "Quotation QT/2026-27/0003 (Option 2: 10,000 boxes Bcc: x@evil.example, ₹1,01,645.00) was accepted. The inquiry is now Won.",
+    );
   });
 });
