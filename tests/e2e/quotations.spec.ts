@@ -73,8 +73,8 @@ test("a request for 5,000 and 10,000 cake boxes becomes a quotation of two optio
   const reference = await sendTieredRequest(buyerForm, email);
   await buyerForm.close();
 
-  // Staff work in a browser of their own; `page` stays the buyer's, whose console must stay clean.
-  const staffContext = await browser.newContext();
+  // Staff work in a browser of their own, a phone's width as they often do; `page` stays the buyer's, whose console must stay clean.
+  const staffContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const staff = await staffContext.newPage();
   await signedInStaff(staff);
   await staff.goto(`/inbox/${reference}`);
@@ -82,6 +82,8 @@ test("a request for 5,000 and 10,000 cake boxes becomes a quotation of two optio
   await staff.getByRole("link", { name: "New quotation" }).click();
   await expect(staff.getByRole("heading", { name: "New quotation", level: 1 })).toBeVisible();
   await expectNoViolations(staff, "the new quotation's form");
+  // The form of options fits the phone: nothing to scroll sideways.
+  expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   // One option for each quantity the buyer asked for, each with its line.
   const first = staff.getByRole("group", { name: "Option 1", exact: true });
   const second = staff.getByRole("group", { name: "Option 2", exact: true });

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { amountInWords, formatQuantity, formatRupees, formatUnitPrice } from "../../../server/quotations/money.ts";
 import { formatDay } from "../../../server/quotations/numbering.ts";
 import {
@@ -61,7 +62,7 @@ export function QuotationOptionsSummary({ document }: { document: OptionsDocumen
       </dl>
 
       {document.options.length > 1 && (
-        <div className="quotation-summary__scroll">
+        <ScrollRegion label="The options side by side">
           <table className="quotation-summary__compare">
             <caption>The options side by side</caption>
             <thead>
@@ -87,7 +88,7 @@ export function QuotationOptionsSummary({ document }: { document: OptionsDocumen
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
 
       {document.options.map((option, index) => {
@@ -98,7 +99,7 @@ export function QuotationOptionsSummary({ document }: { document: OptionsDocumen
           // biome-ignore lint/suspicious/noArrayIndexKey: options are in a fixed order and are not moved.
           <section key={index} className="quotation-summary__option" aria-label={name}>
             <h2 dir="auto">{name}</h2>
-            <div className="quotation-summary__scroll">
+            <ScrollRegion label={`Lines of ${name}`}>
               <table className="quotation-summary__lines">
                 <caption className="visually-hidden">Lines of {name}</caption>
                 <thead>
@@ -132,7 +133,7 @@ export function QuotationOptionsSummary({ document }: { document: OptionsDocumen
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             <table className="quotation-summary__totals">
               <caption className="visually-hidden">Totals and taxes of {name}</caption>
               <tbody>
@@ -154,7 +155,7 @@ export function QuotationOptionsSummary({ document }: { document: OptionsDocumen
       })}
 
       {document.oneTimeCharges.length > 0 && (
-        <div className="quotation-summary__scroll">
+        <ScrollRegion label="One-time charges">
           <table className="quotation-summary__lines">
             <caption>One-time charges, added once to whichever option is ordered</caption>
             <thead>
@@ -177,7 +178,7 @@ export function QuotationOptionsSummary({ document }: { document: OptionsDocumen
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
 
       <dl className="quotation-summary__facts">
@@ -207,5 +208,18 @@ export function QuotationOptionsSummary({ document }: { document: OptionsDocumen
         )}
       </dl>
     </div>
+  );
+}
+
+/**
+ * A wide table's box, which scrolls on its own on a phone: a region that
+ * keyboard users can reach and scroll, named for what it holds.
+ */
+function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box needs focus for the keyboard to scroll it.
+    <section className="quotation-summary__scroll" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
   );
 }
