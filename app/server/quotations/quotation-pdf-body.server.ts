@@ -126,21 +126,11 @@ export function drawTotalsBeside(
   const totalHeight = leading(total.size) + 10;
   const { bank } = doc.company;
   const leftWidth = contentWidth - width - 24;
-  const bankFacts = factsOf(
-    sheet,
-    "Bank details for payment",
-    withBank
-      ? [
-          ["Account name", bank.accountName],
-          ["Bank", bank.bankName],
-          ["Branch", bank.branch],
-          ["Account number", bank.accountNumber],
-          ["IFSC", bank.ifsc],
-          ...(bank.upiId ? [["UPI ID", bank.upiId] satisfies [string, string]] : []),
-        ]
-      : [],
-    { x: left, width: leftWidth, labelWidth: 78 },
-  );
+  const bankFacts = factsOf(sheet, "Bank details for payment", withBank ? bankRows(bank) : [], {
+    x: left,
+    width: leftWidth,
+    labelWidth: 78,
+  });
   // Under the bank, as on the bills buyers know: the amount in words beside the figures it guards.
   const words: Style = { size: 9 };
   const wordsLabel: Style = { size: 9, weight: "bold" };
@@ -189,24 +179,24 @@ export function drawTotalsBeside(
   sheet.y = Math.min(sheet.y, totalsBottom) - 16;
 }
 
+/** The bank's details as a quotation prints them, the UPI ID where the company gave one. */
+function bankRows(bank: DocumentFrame["company"]["bank"]): [string, string][] {
+  return [
+    ["Account name", bank.accountName],
+    ["Bank", bank.bankName],
+    ["Branch", bank.branch],
+    ["Account number", bank.accountNumber],
+    ["IFSC", bank.ifsc],
+    ...(bank.upiId ? [["UPI ID", bank.upiId] satisfies [string, string]] : []),
+  ];
+}
+
 /** The bank to pay into, once, for a quotation whose options each have their own total. */
 export function drawBankDetails(sheet: Sheet, doc: DocumentFrame): void {
   const { bank } = doc.company;
   drawFacts(
     sheet,
-    factsOf(
-      sheet,
-      "Bank details for payment",
-      [
-        ["Account name", bank.accountName],
-        ["Bank", bank.bankName],
-        ["Branch", bank.branch],
-        ["Account number", bank.accountNumber],
-        ["IFSC", bank.ifsc],
-        ...(bank.upiId ? [["UPI ID", bank.upiId] satisfies [string, string]] : []),
-      ],
-      { x: left, width: contentWidth, labelWidth: 100 },
-    ),
+    factsOf(sheet, "Bank details for payment", bankRows(bank), { x: left, width: contentWidth, labelWidth: 100 }),
   );
   sheet.y -= 10;
 }

@@ -11,6 +11,7 @@ import {
   taxWords,
   treatmentLines,
 } from "../../../server/quotations/options-document.ts";
+import { QuotationFacts } from "./quotation-summary.tsx";
 
 const per = (count: number) => (count === 1 ? "" : ` per ${count.toLocaleString("en-IN")}`);
 
@@ -181,32 +182,7 @@ export function QuotationOptionsSummary({ document }: { document: OptionsDocumen
         </ScrollRegion>
       )}
 
-      <dl className="quotation-summary__facts">
-        {document.leadTime && (
-          <>
-            <dt>Lead time</dt>
-            <dd>{document.leadTime}</dd>
-          </>
-        )}
-        {document.paymentTerms && (
-          <>
-            <dt>Payment</dt>
-            <dd>{document.paymentTerms}</dd>
-          </>
-        )}
-        {document.deliveryTerms && (
-          <>
-            <dt>Delivery</dt>
-            <dd>{document.deliveryTerms}</dd>
-          </>
-        )}
-        {document.notes && (
-          <>
-            <dt>Notes</dt>
-            <dd dir="auto">{document.notes}</dd>
-          </>
-        )}
-      </dl>
+      <QuotationFacts document={document} />
     </div>
   );
 }

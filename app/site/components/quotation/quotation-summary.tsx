@@ -82,32 +82,7 @@ export function QuotationSummary({ document }: { document: QuotationDocument }) 
       </table>
       <p className="quotation-summary__words">{amountInWords(totals.total)}</p>
 
-      <dl className="quotation-summary__facts">
-        {document.leadTime && (
-          <>
-            <dt>Lead time</dt>
-            <dd>{document.leadTime}</dd>
-          </>
-        )}
-        {document.paymentTerms && (
-          <>
-            <dt>Payment</dt>
-            <dd>{document.paymentTerms}</dd>
-          </>
-        )}
-        {document.deliveryTerms && (
-          <>
-            <dt>Delivery</dt>
-            <dd>{document.deliveryTerms}</dd>
-          </>
-        )}
-        {document.notes && (
-          <>
-            <dt>Notes</dt>
-            <dd dir="auto">{document.notes}</dd>
-          </>
-        )}
-      </dl>
+      <QuotationFacts document={document} />
     </div>
   );
 }
@@ -118,5 +93,41 @@ function Row({ label, paise }: { label: string; paise: number }) {
       <th scope="row">{label}</th>
       <td>{formatRupees(paise)}</td>
     </tr>
+  );
+}
+
+/** The terms a quotation states under its figures: lead time, payment, delivery and notes, each where given. */
+export function QuotationFacts({
+  document,
+}: {
+  document: { leadTime: string; paymentTerms: string; deliveryTerms: string; notes: string };
+}) {
+  return (
+    <dl className="quotation-summary__facts">
+      {document.leadTime && (
+        <>
+          <dt>Lead time</dt>
+          <dd>{document.leadTime}</dd>
+        </>
+      )}
+      {document.paymentTerms && (
+        <>
+          <dt>Payment</dt>
+          <dd>{document.paymentTerms}</dd>
+        </>
+      )}
+      {document.deliveryTerms && (
+        <>
+          <dt>Delivery</dt>
+          <dd>{document.deliveryTerms}</dd>
+        </>
+      )}
+      {document.notes && (
+        <>
+          <dt>Notes</dt>
+          <dd dir="auto">{document.notes}</dd>
+        </>
+      )}
+    </dl>
   );
 }
