@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tests/support/chromium.ts";
+import { testChromiumArgs, testChromiumPath } from "./tests/support/chromium.ts";
 
 // The server picks a free port and says it in its ready line, which Playwright
 // reads into E2E_PORT before the test workers start (webServer.wait below).
@@ -30,8 +30,8 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: chromiumPath,
-      args: chromiumArgs,
+      executablePath: testChromiumPath,
+      args: testChromiumArgs,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],
