@@ -5,6 +5,7 @@ import type { Locator } from "@playwright/test";
 import { inboxText } from "../../app/staff/content/inbox.ts";
 import * as samples from "../support/artwork-samples.ts";
 import { expectNoViolations } from "../support/axe.ts";
+import { lookPastPreloader } from "../support/preloader.ts";
 import { signedInStaff } from "../support/staff.ts";
 import { sendCakeRequest } from "./cake-quote.ts";
 import { expect, type Page, test } from "./fixtures.ts";
@@ -64,6 +65,7 @@ test("staff see each file's preview beside its print check, and a reply naming t
 }) => {
   // The buyer's page sends the files with the form, without a script.
   const buyer = await browser.newPage({ javaScriptEnabled: false });
+  await lookPastPreloader(buyer);
   const reference = await sendCakeRequest(buyer, `previews-${Date.now().toString(36)}@example.in`, await artwork());
   await buyer.close();
 

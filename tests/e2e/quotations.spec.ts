@@ -9,6 +9,7 @@ import { amountInWords, formatRupees, parseRupees } from "../../app/server/quota
 import { site } from "../../app/site/content/site.ts";
 import { expectNoViolations } from "../support/axe.ts";
 import { type ReceivedMail, readReceivedMails } from "../support/mailbox.ts";
+import { lookPastPreloader } from "../support/preloader.ts";
 import { signedInStaff } from "../support/staff.ts";
 import { fillCakeBoxes, MIN_FILL_MS, sendCakeRequest } from "./cake-quote.ts";
 import { expect, type Page, test } from "./fixtures.ts";
@@ -70,6 +71,7 @@ test("a request for 5,000 and 10,000 cake boxes becomes a quotation of two optio
 }) => {
   const email = uniqueEmail();
   const buyerForm = await browser.newPage({ javaScriptEnabled: false });
+  await lookPastPreloader(buyerForm);
   const reference = await sendTieredRequest(buyerForm, email);
   await buyerForm.close();
 
@@ -184,6 +186,7 @@ async function quotedRequest(
 ): Promise<{ mail: ReceivedMail; staff: Page; close: () => Promise<void> }> {
   const email = uniqueEmail();
   const buyerForm = await browser.newPage({ javaScriptEnabled: false });
+  await lookPastPreloader(buyerForm);
   const reference = await sendCakeRequest(buyerForm, email);
   await buyerForm.close();
   const context = await browser.newContext();

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { inboxText } from "../../app/staff/content/inbox.ts";
 import * as samples from "../support/artwork-samples.ts";
+import { lookPastPreloader } from "../support/preloader.ts";
 import { signedInStaff } from "../support/staff.ts";
 import { sendCakeRequest } from "./cake-quote.ts";
 import { expect, type Page, test } from "./fixtures.ts";
@@ -53,6 +54,7 @@ const fits = { 320: 0, 375: 0 };
 
 test("every staff page fits a phone, and the inbox shows the newest lead first", async ({ browser, page }) => {
   const buyer = await browser.newPage({ javaScriptEnabled: false });
+  await lookPastPreloader(buyer);
   const reference = await sendRequestWithFiles(buyer);
   await buyer.close();
 
