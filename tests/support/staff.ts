@@ -63,7 +63,12 @@ export async function signIn(page: Page, email: string, password: string, siteUr
 
 type StaffOptions = { name?: string; site?: { url: string; dataDir: string }; role?: StaffRole };
 
-/** An account (an owner unless options.role says staff) whose password is set through its link, on this page; answers its address and password. */
+/**
+ * An account (an owner unless options.role says staff) whose password is set
+ * through its link; answers its address and password. The set-password form is
+ * posted from this page's browser, as the page would post it, without opening
+ * it: staff-sign-in.spec.ts opens it and fills it in.
+ */
 export async function staffWithPassword(
   page: Page,
   options: StaffOptions = {},
@@ -71,17 +76,33 @@ export async function staffWithPassword(
   const email = uniqueStaffEmail();
   const password = goodPassword();
   const link = await createStaffAccount(email, options.name ?? "Asha Verma", options.site?.dataDir, options.role);
-  await setPasswordThroughLink(page, link, password, options.site?.url);
+  const answer = await page.request.post(at(new URL(link).pathname, options.site?.url), {
+    form: { password, repeat: password },
+    maxRedirects: 0,
+  });
+  if (answer.status() !== 303) throw new Error(`Setting the password of ${email} was refused (${answer.status()})`);
   return { email, password };
 }
 
-/** An account with a password, signed in on this page; answers its address and password. */
+/**
+ * An account with a password, signed in on this page, which is left on the
+ * inbox; answers its address and password. The sign-in form is posted from the
+ * page's browser, so the session cookie is the browser's: the tests that use
+ * this are about what staff do once signed in, and staff-sign-in.spec.ts signs
+ * in through the page itself.
+ */
 export async function signedInStaff(
   page: Page,
   options: StaffOptions = {},
 ): Promise<{ email: string; password: string }> {
   const account = await staffWithPassword(page, options);
-  await signIn(page, account.email, account.password, options.site?.url);
+  const answer = await page.request.post(at("/inbox/sign-in", options.site?.url), {
+    form: { email: account.email, password: account.password },
+    maxRedirects: 0,
+  });
+  if (answer.status() !== 303) throw new Error(`Sign-in as ${account.email} was refused (${answer.status()})`);
+  await page.goto(at("/inbox", options.site?.url));
+  await expect(page, `the inbox, signed in as ${account.email}`).toHaveURL((url) => url.pathname === "/inbox");
   return account;
 }
 
