@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
+import { compileCacheEnv } from "./compile-cache.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -18,7 +19,7 @@ export async function runScript(
 ): Promise<CommandResult> {
   const child = spawn(process.execPath, [path.join(root, script), ...args], {
     cwd: options.cwd,
-    env: { PATH: process.env.PATH ?? "", ...options.env },
+    env: { PATH: process.env.PATH ?? "", ...compileCacheEnv, ...options.env },
   });
   let stdout = "";
   let stderr = "";

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
+import { compileCacheEnv } from "./compile-cache.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -45,6 +46,7 @@ export async function startSite(options: {
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
+      ...compileCacheEnv,
       QUIET: "1",
       FORM_MIN_FILL_SECONDS: "0",
       // Every test database is new: staff passwords need not cost what real ones do.
