@@ -4,12 +4,31 @@ import { startSite } from "../support/start-site.ts";
 import { sendInquiry } from "./support/contact-form.ts";
 import { startMailCatcher } from "./support/mail-catcher.ts";
 import { newPhone, openEditor, publish, save } from "./support/site-editor.ts";
-import { account, ask, buildDir, cleanUpStaffSites, form, servers, session, site } from "./support/staff-sites.ts";
+import {
+  account,
+  ask,
+  buildDir,
+  cleanUpStaffSites,
+  form,
+  type Site,
+  servers,
+  session,
+  site,
+} from "./support/staff-sites.ts";
 
 // Where the company's published details reach, and who may publish them: the
 // mails, the preview, the owner's rights, and a second instance.
 
 cleanUpStaffSites();
+
+let shared: Promise<Site> | undefined;
+
+/**
+ * One server for the preview's tests and the owner's rights: they save drafts
+ * of the company's details and sign their own sessions out, but none publishes,
+ * so what visitors see stays the files' for each of them.
+ */
+const draftsOnlySite = () => (shared ??= site());
 
 describe("what the services write after a publication", () => {
   test("the visitor's acknowledgement names the company and its phone as published", async () => {
@@ -39,7 +58,7 @@ describe("what the services write after a publication", () => {
 
 describe("the preview", () => {
   test("staff see every page with the drafts, marked as a preview, never stored or indexed; its links stay in the preview", async () => {
-    const server = await site();
+    const server = await draftsOnlySite();
     const owner = await session(server, await account(server));
     await save(server, owner, { ...(await openEditor(server, owner)), phone: newPhone });
     const cookie = await session(server, await account(server, "staff"));
@@ -62,7 +81,7 @@ describe("the preview", () => {
   });
 
   test("without a session the preview sends the visitor to sign in and shows nothing", async () => {
-    const server = await site();
+    const server = await draftsOnlySite();
     for (const path of ["/inbox/site/preview", "/inbox/site/preview/about", "/inbox/site/preview/no-such-page"]) {
       const response = await ask(server, path);
       expect([path, response.status, response.headers.get("location"), await response.text()]).toEqual([
@@ -75,7 +94,7 @@ describe("the preview", () => {
   });
 
   test("a session ended by signing out no longer opens the preview, nor does a cookie made up or sent under another host", async () => {
-    const server = await site();
+    const server = await draftsOnlySite();
     const owner = await session(server, await account(server));
     await save(server, owner, { ...(await openEditor(server, owner)), phone: newPhone });
     const cookie = await session(server, await account(server, "staff"));
@@ -101,7 +120,7 @@ describe("the preview", () => {
 
 describe("who may change the site", () => {
   test("every address of the editor sends a visitor without a session to the sign-in page", async () => {
-    const server = await site();
+    const server = await draftsOnlySite();
     for (const path of ["/inbox/site", "/inbox/site/company", "/inbox/site/company/history"]) {
       for (const init of [{}, form({ intent: "publish", version: "1" })]) {
         const response = await ask(server, path, init);
@@ -111,7 +130,7 @@ describe("who may change the site", () => {
   });
 
   test("staff (not owners) read the company's details but may not save, publish or bring back a version", async () => {
-    const server = await site();
+    const server = await draftsOnlySite();
     const owner = await session(server, await account(server));
     await save(server, owner, { ...(await openEditor(server, owner)), phone: newPhone });
     const cookie = await session(server, await account(server, "staff"));
