@@ -41,6 +41,8 @@ import { findTools, missingPackages, sandboxFor } from "./previews/tools.server.
 import type { BillingSettings } from "./quotations/billing.ts";
 import { withBillingContent } from "./quotations/billing-item.ts";
 import { digestJob, digestMail, waitingInquiries } from "./quotations/digest.server.ts";
+import { queuedProformaMail } from "./quotations/proforma-mails.server.ts";
+import { createProformas, type Proformas } from "./quotations/proformas.server.ts";
 import { queuedQuotationMail } from "./quotations/quotation-mails.server.ts";
 import { createQuotations, type Quotations } from "./quotations/quotations.server.ts";
 import type { Readiness } from "./readiness.server.ts";
@@ -73,6 +75,8 @@ export type SiteServices = {
   artworkChecks: ArtworkChecks | undefined;
   /** Quotations made from inquiries, and the buyers' answers to them. */
   quotations: Quotations;
+  /** The proforma invoice for the advance on each accepted quotation, and the advance received. */
+  proformas: Proformas;
   /** The site's content as the company edits it: versions, drafts and publications. */
   siteContent: ContentStore;
   /** What visitors see of it now, held in memory and kept up to date with every instance's publications. */
@@ -309,7 +313,8 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
   });
   await publishedContent.start();
   const live = liveContent(content, publishedContent);
-  const quotations = createQuotations(db, content.inbox, live);
+  const quotations = createQuotations(db, content.inbox, live, env.proforma);
+  const proformas = createProformas(db, live);
   const common = {
     env,
     content: live,
@@ -324,6 +329,7 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
     sweepFiles,
     artworkChecks,
     quotations,
+    proformas,
     siteContent,
     publishedContent,
     photos,
@@ -332,7 +338,7 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
   if (!env.smtp) return common;
 
   const mails = createMailRegistry();
-  registerMails(mails, { env, content: live, db, store, staff, quotations });
+  registerMails(mails, { env, content: live, db, store, staff, quotations, proformas });
   const mailer = createMailer(env.smtp);
   const worker = startOutboxWorker({
     outbox,
@@ -361,9 +367,9 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
  */
 function registerMails(
   mails: MailRegistry,
-  deps: Pick<Running, "env" | "db" | "store" | "staff" | "quotations"> & { content: MailContent },
+  deps: Pick<Running, "env" | "db" | "store" | "staff" | "quotations" | "proformas"> & { content: MailContent },
 ) {
-  const { env, content, db, store, staff, quotations } = deps;
+  const { env, content, db, store, staff, quotations, proformas } = deps;
   const inquiryMail = async (mail: InquiryMail, signal: AbortSignal) => {
     const inquiry = await retryWhileBusy(() => store.get(mail.inquiryId), { signal });
     if (!inquiry) throw new Error(`Inquiry ${mail.inquiryId} is missing`);
@@ -393,6 +399,13 @@ function registerMails(
         signal,
       }),
     label: (mail) => `the "${mail.kind}" mail of quotation ${mail.quotationId}`,
+  });
+  mails.register<QuotationMail & MailLease>(["proforma"], {
+    build: (mail, signal) =>
+      retryWhileBusy(() => queuedProformaMail(mail.quotationId, { quotations, proformas, settings: env, content }), {
+        signal,
+      }),
+    label: (mail) => `the proforma of quotation ${mail.quotationId}`,
   });
   mails.register<DigestMail & MailLease>(["digest"], {
     async build(mail, signal) {

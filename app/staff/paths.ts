@@ -31,6 +31,8 @@ export const staffPaths = {
     `${staffAreaPath}/${encodeURIComponent(reference)}/quotations/${id}/edit`,
   quotationPdf: (reference: string, id: number) =>
     `${staffAreaPath}/${encodeURIComponent(reference)}/quotations/${id}/pdf`,
+  proformaPdf: (reference: string, id: number) =>
+    `${staffAreaPath}/${encodeURIComponent(reference)}/quotations/${id}/proforma`,
   /** The site's content as the company edits it: its items, each item's editor and its history. */
   site: `${staffAreaPath}/site`,
   siteItem: (item: string) => `${staffAreaPath}/site/${encodeURIComponent(item)}`,

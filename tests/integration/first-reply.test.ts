@@ -268,12 +268,16 @@ describe("npm run inquiries -- --replies", () => {
     const { code, stdout, stderr } = await runInquiries(store.env, "--replies");
     expect(stderr).toBe("");
     expect(code).toBe(0);
-    expect(stdout).toContain("First replies, by the month (India time) the inquiries arrived; spam left out.");
-    expect(stdout).toMatch(/^Month +Inquiries +Answered +Median to first reply +Answered within an hour$/m);
+    expect(stdout).toContain(
+      "First replies and sales, by the month (India time) the inquiries arrived; spam left out.",
+    );
+    expect(stdout).toMatch(
+      /^Month +Inquiries +Answered +Median to first reply +Answered within an hour +Won +Won value +Advance asked +Advance received$/m,
+    );
     const months = stdout.split("\n").filter((line) => /^\d{4}-\d{2} /.test(line));
     expect(months).toHaveLength(2);
-    expect(months[0]).toMatch(/^2026-02 +3 +3 +1 h +67%$/);
-    expect(months[1]).toMatch(/^2026-03 +2 +1 +2 h 30 min +0%$/);
+    expect(months[0]).toMatch(/^2026-02 +3 +3 +1 h +67% +0 +₹0\.00 +₹0\.00 +₹0\.00$/);
+    expect(months[1]).toMatch(/^2026-03 +2 +1 +2 h 30 min +0% +0 +₹0\.00 +₹0\.00 +₹0\.00$/);
   });
 
   test("--csv has the first reply columns too", async () => {

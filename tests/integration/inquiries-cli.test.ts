@@ -92,7 +92,8 @@ test("--csv writes a spreadsheet-safe CSV file", async () => {
   const lines = csv.slice(1).split("\r\n");
   expect(lines[0]).toBe(
     '"Reference","Received (India time)","Status","Name","E-mail","Phone","Subject","Message","Quote request","Service","Came from","Company copy","Acknowledgement",' +
-      '"First reply","First reply by","Minutes to first reply","Quotations sent","Latest quotation","Latest quotation total","Accepted"',
+      '"First reply","First reply by","Minutes to first reply","Quotations sent","Latest quotation","Latest quotation total","Accepted",' +
+      '"Accepted option","Proforma","Advance asked","Advance received","Advance received on","Advance reference"',
   );
   expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
   expect(csv).toContain(`"'-1234567"`);

@@ -25,6 +25,7 @@ describe("the staff side is staff-only", () => {
       "/inbox/ENQ-2026-000001/quotations/1",
       "/inbox/ENQ-2026-000001/quotations/1/edit",
       "/inbox/ENQ-2026-000001/quotations/1/pdf",
+      "/inbox/ENQ-2026-000001/quotations/1/proforma",
     ]) {
       for (const method of ["GET", "POST"]) {
         const answer = await fetch(url(pathname), { method, redirect: "manual" });

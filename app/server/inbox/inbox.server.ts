@@ -9,6 +9,8 @@ import {
 import { wakeWhenCommitted } from "../jobs/job-queue.server.ts";
 import { type MailKind, mailKinds } from "../mail/mail-kinds.ts";
 import { forgetChecks } from "../previews/artwork-checks.server.ts";
+import { optionName } from "../quotations/options-document.ts";
+import { hasOptions, type StoredContent } from "../quotations/stored-content.ts";
 import { type Database, placeholders, type Queries, retryWhileBusy } from "../store/db.server.ts";
 import { recordAudit } from "./audit.server.ts";
 import { type InboxFilter, type InboxSort, receivedBounds } from "./inbox-filter.ts";
@@ -37,6 +39,10 @@ export type QuotationFacts = {
   /** The one sent last. */
   latest: { number: string; total: number } | undefined;
   accepted: boolean;
+  /** The option the buyer accepted, by its name, when the quotation accepted offered options. */
+  acceptedOption?: string;
+  /** The proforma for the advance, and the advance as staff recorded it on arrival. */
+  advance?: { proforma: string; askedPaise: number; receivedPaise?: number; receivedOn?: string; reference?: string };
 };
 
 /** What the CSV tells of how an inquiry was answered. */
@@ -367,23 +373,68 @@ export async function deleteInquiries(tx: Queries, ids: readonly number[]): Prom
 
 const noQuotations: QuotationFacts = { sent: 0, latest: undefined, accepted: false };
 
+type FactsRow = {
+  inquiry_id: number;
+  number: string;
+  state: string;
+  total: number;
+  content: string | null;
+  accepted_option: number | string | null;
+  proforma: string | null;
+  advance_paise: number | string | null;
+  received_paise: number | string | null;
+  received_on: string | null;
+  received_reference: string | null;
+};
+
+/** What an accepted quotation adds to its inquiry's facts: the option taken, and the advance asked and received. */
+function acceptedFacts(row: FactsRow): Pick<QuotationFacts, "acceptedOption" | "advance"> {
+  if (row.state !== "accepted") return {};
+  const content = row.content === null ? undefined : (JSON.parse(row.content) as StoredContent);
+  const option = Number(row.accepted_option ?? 0);
+  return {
+    ...(content && hasOptions(content) ? { acceptedOption: optionName(content, option) } : {}),
+    ...(row.proforma !== null
+      ? {
+          advance: {
+            proforma: row.proforma,
+            askedPaise: Number(row.advance_paise),
+            ...(row.received_paise === null
+              ? {}
+              : {
+                  receivedPaise: Number(row.received_paise),
+                  receivedOn: row.received_on ?? "",
+                  reference: row.received_reference ?? "",
+                }),
+          },
+        }
+      : {}),
+  };
+}
+
 /** The sent quotations of these inquiries, summed up per inquiry; an inquiry without any is left out. */
 async function quotationFacts(q: Queries, ids: readonly number[]): Promise<Map<number, QuotationFacts>> {
   const facts = new Map<number, QuotationFacts>();
   if (ids.length === 0) return facts;
-  const rows = await q.all<{ inquiry_id: number; number: string; state: string; total: number }>(
+  const rows = await q.all<FactsRow>(
     // An accepted quotation of options counts the option accepted, not the first it offered.
-    `SELECT inquiry_id, number, state, COALESCE(won_total, total) AS total FROM quotations
-     WHERE number IS NOT NULL AND inquiry_id IN ${placeholders(ids)} ORDER BY sent_at, id`,
+    `SELECT q.inquiry_id, q.number, q.state, COALESCE(q.won_total, q.total) AS total,
+       CASE WHEN q.state = 'accepted' THEN q.content END AS content, q.accepted_option,
+       p.number AS proforma, p.advance_paise, p.received_paise, p.received_on, p.received_reference
+     FROM quotations q LEFT JOIN proformas p ON p.quotation_id = q.id
+     WHERE q.number IS NOT NULL AND q.inquiry_id IN ${placeholders(ids)} ORDER BY q.sent_at, q.id`,
     ids,
   );
   for (const row of rows) {
     const id = Number(row.inquiry_id);
     const before = facts.get(id) ?? noQuotations;
+    const accepted = acceptedFacts(row);
     facts.set(id, {
+      ...before,
       sent: before.sent + 1,
       latest: { number: row.number, total: Number(row.total) },
       accepted: before.accepted || row.state === "accepted",
+      ...accepted,
     });
   }
   return facts;
@@ -409,13 +460,36 @@ export async function withReplyFacts<T extends { id: number }>(
   }));
 }
 
-/** When each inquiry outside the spam tray arrived and was first answered: the command line's reply times. */
-export async function replyTimes(q: Queries): Promise<{ receivedAt: string; firstReplyAt: number | undefined }[]> {
-  const rows = await q.all<{ received_at: string; first_reply_at: number | null }>(
-    "SELECT received_at, first_reply_at FROM inquiries WHERE status != 'spam' ORDER BY id",
+/** An inquiry as the reply report counts it: when it arrived and was first answered, what it won, and its advance. */
+export type ReplyTime = {
+  receivedAt: string;
+  firstReplyAt: number | undefined;
+  wonPaise?: number | undefined;
+  advanceAskedPaise?: number | undefined;
+  advanceReceivedPaise?: number | undefined;
+};
+
+/** When each inquiry outside the spam tray arrived and was first answered, and what it came to: the command line's reply times. */
+export async function replyTimes(q: Queries): Promise<ReplyTime[]> {
+  const rows = await q.all<{
+    received_at: string;
+    first_reply_at: number | null;
+    won: number | string | null;
+    asked: number | string | null;
+    received: number | string | null;
+  }>(
+    `SELECT i.received_at, i.first_reply_at,
+       (SELECT SUM(COALESCE(q.won_total, q.total)) FROM quotations q WHERE q.inquiry_id = i.id AND q.state = 'accepted') AS won,
+       (SELECT SUM(p.advance_paise) FROM proformas p JOIN quotations q ON q.id = p.quotation_id WHERE q.inquiry_id = i.id) AS asked,
+       (SELECT SUM(p.received_paise) FROM proformas p JOIN quotations q ON q.id = p.quotation_id WHERE q.inquiry_id = i.id) AS received
+     FROM inquiries i WHERE i.status != 'spam' ORDER BY i.id`,
   );
+  const optional = (value: number | string | null) => (value === null ? undefined : Number(value));
   return rows.map((row) => ({
     receivedAt: row.received_at,
-    firstReplyAt: row.first_reply_at === null ? undefined : Number(row.first_reply_at),
+    firstReplyAt: optional(row.first_reply_at),
+    wonPaise: optional(row.won),
+    advanceAskedPaise: optional(row.asked),
+    advanceReceivedPaise: optional(row.received),
   }));
 }

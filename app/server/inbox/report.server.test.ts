@@ -92,6 +92,8 @@ describe("first replies, month by month", () => {
     expect(median([])).toBeUndefined();
   });
 
+  const noSales = { won: 0, wonPaise: 0, advanceAskedPaise: 0, advanceReceivedPaise: 0 };
+
   test("counts a month's inquiries and answers, with the median wait and the share answered within an hour", () => {
     const months = replyMonths([
       arrived("2026-03-02T05:00:00Z", 60),
@@ -99,7 +101,28 @@ describe("first replies, month by month", () => {
       arrived("2026-03-04T05:00:00Z", 30),
       arrived("2026-03-05T05:00:00Z"),
     ]);
-    expect(months).toEqual([{ month: "2026-03", inquiries: 4, answered: 3, medianMs: 60 * MINUTE, withinHour: 2 / 4 }]);
+    expect(months).toEqual([
+      { month: "2026-03", inquiries: 4, answered: 3, medianMs: 60 * MINUTE, withinHour: 2 / 4, ...noSales },
+    ]);
+  });
+
+  test("counts the month's inquiries won, their value, and the advances asked and received", () => {
+    const months = replyMonths([
+      { ...arrived("2026-03-02T05:00:00Z", 60), wonPaise: 99_545_00, advanceAskedPaise: 49_772_50 },
+      {
+        ...arrived("2026-03-03T05:00:00Z", 60),
+        wonPaise: 10_000_00,
+        advanceAskedPaise: 5_000_00,
+        advanceReceivedPaise: 5_000_00,
+      },
+      arrived("2026-03-04T05:00:00Z", 30),
+    ]);
+    expect(months[0]).toMatchObject({
+      won: 2,
+      wonPaise: 1_09_545_00,
+      advanceAskedPaise: 54_772_50,
+      advanceReceivedPaise: 5_000_00,
+    });
   });
 
   test("a month without answers has no median and no share; months are India's, oldest first", () => {
@@ -110,26 +133,36 @@ describe("first replies, month by month", () => {
       arrived("2026-03-31T18:30:00Z", 20),
     ]);
     expect(months).toEqual([
-      { month: "2026-03", inquiries: 1, answered: 1, medianMs: 10 * MINUTE, withinHour: 1 },
-      { month: "2026-04", inquiries: 2, answered: 1, medianMs: 20 * MINUTE, withinHour: 1 / 2 },
+      { month: "2026-03", inquiries: 1, answered: 1, medianMs: 10 * MINUTE, withinHour: 1, ...noSales },
+      { month: "2026-04", inquiries: 2, answered: 1, medianMs: 20 * MINUTE, withinHour: 1 / 2, ...noSales },
     ]);
     expect(replyMonths([arrived("2026-05-10T05:00:00Z")])).toEqual([
-      { month: "2026-05", inquiries: 1, answered: 0, medianMs: undefined, withinHour: 0 },
+      { month: "2026-05", inquiries: 1, answered: 0, medianMs: undefined, withinHour: 0, ...noSales },
     ]);
     expect(replyMonths([])).toEqual([]);
   });
 
   test("reads as a table: the wait in words, the share in per cent", () => {
     const report = formatReplyReport([
-      { month: "2026-03", inquiries: 3, answered: 2, medianMs: 200 * MINUTE, withinHour: 1 / 3 },
-      { month: "2026-04", inquiries: 12, answered: 0, medianMs: undefined, withinHour: 0 },
+      {
+        month: "2026-03",
+        inquiries: 3,
+        answered: 2,
+        medianMs: 200 * MINUTE,
+        withinHour: 1 / 3,
+        won: 1,
+        wonPaise: 99_545_00,
+        advanceAskedPaise: 49_772_50,
+        advanceReceivedPaise: 0,
+      },
+      { month: "2026-04", inquiries: 12, answered: 0, medianMs: undefined, withinHour: 0, ...noSales },
     ]);
     expect(report.split("\n")).toEqual([
-      "First replies, by the month (India time) the inquiries arrived; spam left out.",
+      "First replies and sales, by the month (India time) the inquiries arrived; spam left out. Values include GST.",
       "",
-      "Month    Inquiries  Answered  Median to first reply  Answered within an hour",
-      "2026-03          3         2  3 h 20 min                                 33%",
-      "2026-04         12         0  none answered                               0%",
+      "Month    Inquiries  Answered  Median to first reply  Answered within an hour  Won   Won value  Advance asked  Advance received",
+      "2026-03          3         2  3 h 20 min                                 33%    1  ₹99,545.00     ₹49,772.50             ₹0.00",
+      "2026-04         12         0  none answered                               0%    0       ₹0.00          ₹0.00             ₹0.00",
       "",
     ]);
     expect(formatReplyReport([])).toBe("No inquiries yet.\n");
@@ -153,7 +186,7 @@ describe("the CSV's answers", () => {
     deliveries: [],
   };
   const header = (csv: string) => csv.slice(1).split("\r\n")[0]?.split(",").slice(13);
-  const cells = (csv: string) => csv.split("\r\n")[1]?.split(",").slice(-7);
+  const cells = (csv: string) => csv.split("\r\n")[1]?.split(",").slice(-13);
 
   test("when and how it was first answered, how long it took, and its quotations", () => {
     const csv = formatCsv(
@@ -161,7 +194,19 @@ describe("the CSV's answers", () => {
         {
           ...inquiry,
           firstReply: { at: Date.parse("2026-03-02T07:05:30Z"), by: "whatsapp" },
-          quotations: { sent: 2, latest: { number: "QT/2025-26/0007-R1", total: 1_234_567_89 }, accepted: true },
+          quotations: {
+            sent: 2,
+            latest: { number: "QT/2025-26/0007-R1", total: 1_234_567_89 },
+            accepted: true,
+            acceptedOption: "Option 2: gloss laminated",
+            advance: {
+              proforma: "PI/2025-26/0003",
+              askedPaise: 617_283_95,
+              receivedPaise: 600_000_00,
+              receivedOn: "2026-03-05",
+              reference: "UTR 88812",
+            },
+          },
         },
       ],
       inquiryReportWords,
@@ -175,6 +220,12 @@ describe("the CSV's answers", () => {
       '"Latest quotation"',
       '"Latest quotation total"',
       '"Accepted"',
+      '"Accepted option"',
+      '"Proforma"',
+      '"Advance asked"',
+      '"Advance received"',
+      '"Advance received on"',
+      '"Advance reference"',
     ]);
     expect(cells(csv)).toEqual([
       '"2026-03-02 12:35"',
@@ -184,6 +235,12 @@ describe("the CSV's answers", () => {
       '"QT/2025-26/0007-R1"',
       '"1234567.89"',
       '"yes"',
+      '"Option 2: gloss laminated"',
+      '"PI/2025-26/0003"',
+      '"617283.95"',
+      '"600000.00"',
+      '"2026-03-05"',
+      '"UTR 88812"',
     ]);
   });
 
@@ -193,6 +250,6 @@ describe("the CSV's answers", () => {
       inquiryReportWords,
       now,
     );
-    expect(cells(csv)).toEqual(['""', '""', '""', '"0"', '""', '""', '"no"']);
+    expect(cells(csv)).toEqual(['""', '""', '""', '"0"', '""', '""', '"no"', '""', '""', '""', '""', '""', '""']);
   });
 });

@@ -3,7 +3,7 @@ import type { DeliveryStatus, InquiryListing, StoredInquiry } from "../contact/i
 import { quoteRows } from "../contact/quote-form.server.ts";
 import type { MailKind, MailState } from "../mail/mail-kinds.ts";
 import { formatRupees } from "../quotations/money.ts";
-import type { ReplyFacts } from "./inbox.server.ts";
+import type { ReplyFacts, ReplyTime } from "./inbox.server.ts";
 import type { ReportWords, StatusWords } from "./statuses.ts";
 import { formatWait } from "./wait.ts";
 
@@ -163,9 +163,18 @@ const csvColumns = (words: ReportWords) => [
   "Latest quotation",
   "Latest quotation total",
   "Accepted",
+  "Accepted option",
+  "Proforma",
+  "Advance asked",
+  "Advance received",
+  "Advance received on",
+  "Advance reference",
 ];
 
 const MINUTE = 60_000;
+
+/** A plain number, as a spreadsheet sums it: no rupee sign, no grouping commas. */
+const plainRupees = (paise: number) => formatRupees(paise, { symbol: false }).replaceAll(",", "");
 
 /** CSV for a spreadsheet: UTF-8 with a byte-order mark (so Excel reads Hindi and emoji right), CRLF rows. */
 export function formatCsv(
@@ -196,9 +205,14 @@ export function formatCsv(
     firstReply ? String(Math.max(0, Math.floor((firstReply.at - Date.parse(inquiry.receivedAt)) / MINUTE))) : "",
     String(quotations.sent),
     quotations.latest?.number ?? "",
-    // A plain number, as a spreadsheet sums it: no rupee sign, no grouping commas.
-    quotations.latest ? formatRupees(quotations.latest.total, { symbol: false }).replaceAll(",", "") : "",
+    quotations.latest ? plainRupees(quotations.latest.total) : "",
     quotations.accepted ? "yes" : "no",
+    quotations.acceptedOption ?? "",
+    quotations.advance?.proforma ?? "",
+    quotations.advance ? plainRupees(quotations.advance.askedPaise) : "",
+    quotations.advance?.receivedPaise === undefined ? "" : plainRupees(quotations.advance.receivedPaise),
+    quotations.advance?.receivedOn ?? "",
+    quotations.advance?.reference ?? "",
   ]);
   return `\uFEFF${[csvColumns(words), ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
@@ -223,6 +237,12 @@ export type ReplyMonth = {
   medianMs: number | undefined;
   /** The share of all the month's inquiries answered within an hour, from 0 to 1. */
   withinHour: number;
+  /** Inquiries won by a quotation accepted, and what they came to, GST included. */
+  won: number;
+  wonPaise: number;
+  /** The advances asked for on those, and received so far. */
+  advanceAskedPaise: number;
+  advanceReceivedPaise: number;
 };
 
 const HOUR = 60 * MINUTE;
@@ -241,52 +261,73 @@ export function median(values: readonly number[]): number | undefined {
  * first. A reply at exactly an hour counts as within it; an inquiry not yet
  * answered counts against the share, whatever its age.
  */
-export function replyMonths(
-  inquiries: readonly { receivedAt: string; firstReplyAt: number | undefined }[],
-): ReplyMonth[] {
-  const byMonth = new Map<string, { inquiries: number; waits: number[] }>();
+export function replyMonths(inquiries: readonly ReplyTime[]): ReplyMonth[] {
+  type Month = { inquiries: number; waits: number[]; won: number; wonPaise: number; asked: number; received: number };
+  const byMonth = new Map<string, Month>();
   for (const inquiry of inquiries) {
     const month = formatIndiaTime(inquiry.receivedAt).slice(0, 7);
-    const entry = byMonth.get(month) ?? { inquiries: 0, waits: [] };
+    const entry = byMonth.get(month) ?? { inquiries: 0, waits: [], won: 0, wonPaise: 0, asked: 0, received: 0 };
     entry.inquiries += 1;
     if (inquiry.firstReplyAt !== undefined) entry.waits.push(inquiry.firstReplyAt - Date.parse(inquiry.receivedAt));
+    if (inquiry.wonPaise !== undefined) {
+      entry.won += 1;
+      entry.wonPaise += inquiry.wonPaise;
+    }
+    entry.asked += inquiry.advanceAskedPaise ?? 0;
+    entry.received += inquiry.advanceReceivedPaise ?? 0;
     byMonth.set(month, entry);
   }
   return [...byMonth]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([month, { inquiries: count, waits }]) => ({
+    .map(([month, entry]) => ({
       month,
-      inquiries: count,
-      answered: waits.length,
-      medianMs: median(waits),
-      withinHour: waits.filter((wait) => wait <= HOUR).length / count,
+      inquiries: entry.inquiries,
+      answered: entry.waits.length,
+      medianMs: median(entry.waits),
+      withinHour: entry.waits.filter((wait) => wait <= HOUR).length / entry.inquiries,
+      won: entry.won,
+      wonPaise: entry.wonPaise,
+      advanceAskedPaise: entry.asked,
+      advanceReceivedPaise: entry.received,
     }));
 }
 
 /** The reply times for the terminal, a line a month. */
 export function formatReplyReport(months: readonly ReplyMonth[]): string {
   if (months.length === 0) return "No inquiries yet.\n";
-  const heading = ["Month", "Inquiries", "Answered", "Median to first reply", "Answered within an hour"];
+  const heading = [
+    "Month",
+    "Inquiries",
+    "Answered",
+    "Median to first reply",
+    "Answered within an hour",
+    "Won",
+    "Won value",
+    "Advance asked",
+    "Advance received",
+  ];
   const rows = months.map((month) => [
     month.month,
     String(month.inquiries),
     String(month.answered),
     month.medianMs === undefined ? "none answered" : formatWait(month.medianMs),
     `${Math.round(month.withinHour * 100)}%`,
+    String(month.won),
+    formatRupees(month.wonPaise),
+    formatRupees(month.advanceAskedPaise),
+    formatRupees(month.advanceReceivedPaise),
   ]);
   const widths = heading.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
   // Counts are right-aligned so their digits line up; words are left-aligned.
   const line = (cells: string[]) =>
     cells
       .map((cell, column) =>
-        column === 1 || column === 2 || column === 4
-          ? cell.padStart(widths[column] ?? 0)
-          : cell.padEnd(widths[column] ?? 0),
+        column !== 0 && column !== 3 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
       )
       .join("  ")
       .trimEnd();
   return `${[
-    "First replies, by the month (India time) the inquiries arrived; spam left out.",
+    "First replies and sales, by the month (India time) the inquiries arrived; spam left out. Values include GST.",
     "",
     line(heading),
     ...rows.map(line),

@@ -19,8 +19,8 @@ export type StaffNoticeMail = StaffNotice & {
   queuedAt: number;
 };
 
-/** The quotation to the buyer (with its PDF), or what the buyer answered, to the company. */
-export type QuotationMailKind = "quotation" | "quotation-accepted" | "quotation-changes";
+/** The quotation to the buyer (with its PDF), what the buyer answered, to the company, or the proforma for the advance, to the buyer. */
+export type QuotationMailKind = "quotation" | "quotation-accepted" | "quotation-changes" | "proforma";
 export type QuotationMail = { kind: QuotationMailKind; quotationId: number };
 
 /** The daily list of inquiries waiting for a first reply, one per day (YYYY-MM-DD, India). */

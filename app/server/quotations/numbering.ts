@@ -40,6 +40,11 @@ export function quotationNumber(year: string, serial: number, revision = 0): str
   return revision === 0 ? number : `${number}-R${revision}`;
 }
 
+/** "PI/2026-27/0001": proforma invoices have their own series, numbered afresh each financial year as quotations are. */
+export function proformaNumber(year: string, serial: number): string {
+  return quotationNumber(year, serial).replace(/^QT\//, "PI/");
+}
+
 const monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** 2026-05-04 → "4 May 2026", on the PDF, the pages and the mails alike: a numeric date reads differently in India and abroad. */

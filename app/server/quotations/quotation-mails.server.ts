@@ -24,7 +24,7 @@ export const quotationPagePath = (token: string) => `/quotation/${token}`;
  * answers were not checked), no line break or control can start a line of
  * its own, and no direction mark can make the line read otherwise.
  */
-const inLine = (text: string) => inHeader(asOneLine(text)).trim();
+export const inLine = (text: string) => inHeader(asOneLine(text)).trim();
 
 /** The buyer's message in a mail's text, each of its lines quoted, so none can pass for a line of the mail. */
 const quoted = (message: string) =>
@@ -33,7 +33,7 @@ const quoted = (message: string) =>
     .map((line) => `> ${inHeader(line)}`);
 
 /** A value of the buyer's in a mail's HTML: escaped, and set apart from the text around it (its own direction). */
-const isolated = (text: string) => `<bdi>${escapeHtml(inLine(text))}</bdi>`;
+export const isolated = (text: string) => `<bdi>${escapeHtml(inLine(text))}</bdi>`;
 
 /** The price a mail states: the total, or each option's when the buyer chooses between several. */
 function offered(doc: AnyDocument): string {

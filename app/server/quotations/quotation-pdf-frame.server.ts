@@ -32,13 +32,13 @@ export function quotationName(doc: DocumentFrame): string {
 }
 
 /** A continuation page says whose quotation it is, so a loose page can be put back. */
-export function runningHeadOf(doc: DocumentFrame): RunningHead {
+export function runningHeadOf(doc: DocumentFrame, name = quotationName(doc)): RunningHead {
   const height = 24;
   const style: Style = { size: 8, color: muted };
   const draw = (sheet: Sheet) => {
     const baseline = sheet.y - ascent(style.size);
     sheet.text(doc.company.legalName, left, baseline, { ...style, weight: "bold" });
-    sheet.text(`${quotationName(doc)}, continued`, right, baseline, style, "right");
+    sheet.text(`${name}, continued`, right, baseline, style, "right");
     sheet.rule(sheet.y - height + 8);
     sheet.y -= height;
   };
@@ -46,14 +46,14 @@ export function runningHeadOf(doc: DocumentFrame): RunningHead {
 }
 
 /** Footers need the page count, and the watermark goes over everything drawn. */
-export function finishPages(sheet: Sheet, doc: DocumentFrame): void {
+export function finishPages(sheet: Sheet, doc: DocumentFrame, name = quotationName(doc)): void {
   const { pages } = sheet;
   const style: Style = { size: 7.5, color: muted };
   const draft = doc.number === undefined;
   const watermark = draft ? watermarkOperators(sheet) : undefined;
   for (const [index, page] of pages.entries()) {
     sheet.page = page;
-    sheet.footer(`${quotationName(doc)}  ·  ${formatDay(doc.date)}`, `Page ${index + 1} of ${pages.length}`, style);
+    sheet.footer(`${name}  ·  ${formatDay(doc.date)}`, `Page ${index + 1} of ${pages.length}`, style);
     watermark?.(page);
   }
 }

@@ -21,7 +21,22 @@ function drawLogo(sheet: Sheet, logo: Logo, x: number, top: number, size: number
   }
 }
 
-export function drawLetterhead(sheet: Sheet, doc: DocumentFrame, logo: Logo): void {
+/** What a document's letterhead calls it and the facts beside its title: a quotation's number, dates and inquiry by default. */
+export type Heading = { title: string; rows: readonly [string, string][] };
+
+function quotationHeading(doc: DocumentFrame): Heading {
+  return {
+    title: "Quotation",
+    rows: [
+      ["No.", doc.number ?? draftLabel],
+      ["Date", formatDay(doc.date)],
+      ["Valid until", formatDay(doc.validUntil)],
+      ["Inquiry", doc.reference],
+    ],
+  };
+}
+
+export function drawLetterhead(sheet: Sheet, doc: DocumentFrame, logo: Logo, heading = quotationHeading(doc)): void {
   const { company } = doc;
   const top = sheet.y;
   const logoSize = 46;
@@ -51,17 +66,12 @@ export function drawLetterhead(sheet: Sheet, doc: DocumentFrame, logo: Logo): vo
 
   sheet.y = top;
   const title: Style = { size: 20, weight: "bold", color: navy };
-  sheet.text("Quotation", right, sheet.y - ascent(title.size) + 2, title, "right");
+  sheet.text(heading.title, right, sheet.y - ascent(title.size) + 2, title, "right");
   sheet.y -= leading(title.size);
   const label: Style = { size: 8.5, color: muted };
   const value: Style = { size: 8.5, weight: "bold" };
-  const rows: [string, string, Style][] = [
-    ["No.", doc.number ?? draftLabel, doc.number === undefined ? { ...value, color: accent } : value],
-    ["Date", formatDay(doc.date), value],
-    ["Valid until", formatDay(doc.validUntil), value],
-    ["Inquiry", doc.reference, value],
-  ];
-  for (const [name, text, style] of rows) {
+  for (const [name, text] of heading.rows) {
+    const style = text === draftLabel ? { ...value, color: accent } : value;
     const lines = sheet.wrap(text, metaWidth - 62, style);
     sheet.text(name, metaLeft, sheet.y - ascent(label.size), label);
     sheet.paragraph(lines, right, style, "right");
@@ -99,7 +109,7 @@ export function drawBlock(
 }
 
 /** The buyer, how to reach them, and the place of supply that decides the tax, side by side. */
-export function drawParties(sheet: Sheet, doc: QuotationDocument): void {
+export function drawParties(sheet: Sheet, doc: QuotationDocument, buyerLabel = "Quotation for"): void {
   const { buyer, placeOfSupply } = doc;
   const gap = 14;
   const widths = [170, 145];
@@ -107,7 +117,7 @@ export function drawParties(sheet: Sheet, doc: QuotationDocument): void {
   const strong: Style = { size: 9, weight: "bold" };
   let x = left;
   const ends = [
-    drawBlock(sheet, "Quotation for", x, widths[0] ?? 0, [
+    drawBlock(sheet, buyerLabel, x, widths[0] ?? 0, [
       [buyer.name, { size: 10.5, weight: "bold" }],
       [buyer.company, body],
       [buyer.gstin === "" ? "" : `GSTIN ${buyer.gstin}`, body],

@@ -28,13 +28,13 @@ function columns(flexible: string, fixed: readonly Column[], at = 1): Column[] {
 }
 
 /** The buyer, the billing and delivery addresses, then the place of supply and the GST treatment. */
-export function drawOptionParties(sheet: Sheet, doc: OptionsDocument): void {
+export function drawOptionParties(sheet: Sheet, doc: OptionsDocument, buyerLabel = "Quotation for"): void {
   const { buyer } = doc;
   const gap = 14;
   const widths = [170, 160];
   let x = left;
   const ends = [
-    drawBlock(sheet, "Quotation for", x, widths[0] ?? 0, [
+    drawBlock(sheet, buyerLabel, x, widths[0] ?? 0, [
       [buyer.name, { size: 10.5, weight: "bold" }],
       [buyer.company, body],
       [buyer.gstin === "" ? "" : `GSTIN ${buyer.gstin}`, body],
@@ -160,10 +160,14 @@ export function drawOption(sheet: Sheet, doc: OptionsDocument, index: number): v
 }
 
 /** The one-time charges, once: each option's totals above include them. */
-export function drawOneTimeCharges(sheet: Sheet, doc: OptionsDocument): void {
+export function drawOneTimeCharges(
+  sheet: Sheet,
+  doc: OptionsDocument,
+  heading = "One-time charges, added once to whichever option is ordered",
+): void {
   if (doc.oneTimeCharges.length === 0) return;
   sheet.ensure(captionHeight);
-  caption(sheet, "One-time charges, added once to whichever option is ordered", left);
+  caption(sheet, heading, left);
   drawTable(
     sheet,
     columns("Description", [

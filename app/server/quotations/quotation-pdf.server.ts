@@ -31,7 +31,7 @@ import {
  * present two different subsets under one name, yet are the same every time
  * the same quotation is printed.
  */
-function subsetTags(doc: AnyDocument): Record<FontFile, string> {
+function subsetTags(doc: AnyDocument, salt: string): Record<FontFile, string> {
   // Keys in a fixed order, so a quotation read back from storage hashes as the one that was stored.
   const text = JSON.stringify(doc, (_, value: unknown) =>
     value !== null && typeof value === "object" && !Array.isArray(value)
@@ -40,23 +40,35 @@ function subsetTags(doc: AnyDocument): Record<FontFile, string> {
   );
   const tags = {} as Record<FontFile, string>;
   for (const file of Object.keys(fontNames) as FontFile[]) {
-    const digest = createHash("sha256").update(file).update(text).digest();
+    const digest = createHash("sha256").update(file).update(text).update(salt).digest();
     const letters = [...digest.subarray(0, 6)].map((byte) => String.fromCharCode(65 + (byte % 26)));
     tags[file] = `${letters.join("")}+${fontNames[file]}`;
   }
   return tags;
 }
 
-function setMetadata(pdf: PDFDocument, doc: DocumentFrame): void {
-  pdf.setTitle(quotationName(doc), { showInWindowTitleBar: true });
+/** What a PDF's properties say of it: a quotation's by default. */
+export type PdfMetadata = { title: string; subject: string; keywords: string[]; date: string };
+
+function quotationMetadata(doc: DocumentFrame): PdfMetadata {
+  return {
+    title: quotationName(doc),
+    subject: `Quotation to ${doc.buyer.company.trim() || doc.buyer.name} for inquiry ${doc.reference}`,
+    keywords: ["quotation", doc.number ?? "draft", doc.reference],
+    date: doc.date,
+  };
+}
+
+function setMetadata(pdf: PDFDocument, doc: DocumentFrame, metadata: PdfMetadata): void {
+  pdf.setTitle(metadata.title, { showInWindowTitleBar: true });
   pdf.setAuthor(doc.company.legalName);
-  pdf.setSubject(`Quotation to ${doc.buyer.company.trim() || doc.buyer.name} for inquiry ${doc.reference}`);
-  pdf.setKeywords(["quotation", doc.number ?? "draft", doc.reference]);
+  pdf.setSubject(metadata.subject);
+  pdf.setKeywords(metadata.keywords);
   pdf.setCreator(`${doc.company.legalName}, quotations`);
   pdf.setProducer("pdf-lib");
   pdf.setLanguage("en-IN");
-  // The quotation's own date, at midnight in India: printing it again must not change the file.
-  const dated = new Date(`${doc.date}T00:00:00+05:30`);
+  // The document's own date, at midnight in India: printing it again must not change the file.
+  const dated = new Date(`${metadata.date}T00:00:00+05:30`);
   if (!Number.isNaN(dated.getTime())) {
     pdf.setCreationDate(dated);
     pdf.setModificationDate(dated);
@@ -79,10 +91,37 @@ export function quotationFileName(doc: DocumentFrame): string {
  * same bytes.
  */
 export async function renderQuotationPdf(doc: AnyDocument): Promise<Uint8Array> {
+  const { pdf, sheet, logo } = await openPdf(doc, quotationMetadata(doc), quotationName(doc));
+  drawLetterhead(sheet, doc, logo);
+  if (isOptionsDocument(doc)) {
+    drawOptionParties(sheet, doc);
+    if (doc.options.length > 1) drawOptionsCompare(sheet, doc);
+    for (const index of doc.options.keys()) drawOption(sheet, doc, index);
+    drawOneTimeCharges(sheet, doc);
+    drawBankDetails(sheet, doc);
+  } else {
+    drawParties(sheet, doc);
+    drawLines(sheet, doc);
+    drawTotals(sheet, doc);
+  }
+  drawQuotationTerms(sheet, doc);
+  drawConditions(sheet, doc);
+  drawAcceptance(sheet, doc);
+  finishPages(sheet, doc);
+  return pdf.save();
+}
+
+/**
+ * A new A4 PDF for a quotation's document (or one made from it, as a
+ * proforma is), its fonts embedded as subsets and its properties set; the
+ * sheet to draw on, its pages headed by `name` after the first.
+ */
+export async function openPdf(doc: AnyDocument, metadata: PdfMetadata, name: string) {
   const { fonts: files, logo } = await loadAssets();
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.registerFontkit(fontkit);
-  const tags = subsetTags(doc);
+  // Another document made from the same quotation (its proforma) names its subsets apart.
+  const tags = subsetTags(doc, name === quotationName(doc) ? "" : name);
   const embed = async (file: FontFile): Promise<Face> => ({
     font: await pdf.embedFont(files[file].bytes, { subset: true, customName: tags[file] }),
     characters: files[file].characters,
@@ -105,24 +144,6 @@ export async function renderQuotationPdf(doc: AnyDocument): Promise<Uint8Array> 
       devanagari: await embed("devanagariBold"),
     },
   };
-  setMetadata(pdf, doc);
-
-  const sheet = new Sheet(pdf, faces, runningHeadOf(doc));
-  drawLetterhead(sheet, doc, logo);
-  if (isOptionsDocument(doc)) {
-    drawOptionParties(sheet, doc);
-    if (doc.options.length > 1) drawOptionsCompare(sheet, doc);
-    for (const index of doc.options.keys()) drawOption(sheet, doc, index);
-    drawOneTimeCharges(sheet, doc);
-    drawBankDetails(sheet, doc);
-  } else {
-    drawParties(sheet, doc);
-    drawLines(sheet, doc);
-    drawTotals(sheet, doc);
-  }
-  drawQuotationTerms(sheet, doc);
-  drawConditions(sheet, doc);
-  drawAcceptance(sheet, doc);
-  finishPages(sheet, doc);
-  return pdf.save();
+  setMetadata(pdf, doc, metadata);
+  return { pdf, sheet: new Sheet(pdf, faces, runningHeadOf(doc, name)), logo };
 }

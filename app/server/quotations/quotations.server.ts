@@ -9,6 +9,8 @@ import { companyNow, totalsOf } from "./document.ts";
 import { QuotationError } from "./gst.ts";
 import { financialYear, quotationNumber } from "./numbering.ts";
 import { type AnyDocument, type OptionsQuotation, optionsDocumentOf } from "./options-document.ts";
+import type { ProformaPolicy } from "./proforma.ts";
+import { issueProforma } from "./proformas.server.ts";
 import { documentOf, indiaDay, isSingle, type Quotation, readableByBuyer } from "./quotation.ts";
 import {
   hasAccepted,
@@ -23,6 +25,9 @@ import {
 import { hasOptions, optionResultsOf, optionTotal, ratesOfContent, type StoredContent } from "./stored-content.ts";
 
 type Actor = { email: string };
+
+/** The mails to the buyer staff see and may send again: the quotation's, and its proforma's. */
+type BuyerMailKind = "quotation" | "proforma";
 
 /** What sending a draft came to: its number and the buyer's link token, or why it was not sent. */
 export type SendOutcome =
@@ -71,6 +76,7 @@ export function createQuotations(
   db: Database,
   words: Pick<InboxWords, "statuses" | "replies">,
   settings: QuotationSettings,
+  proforma: ProformaPolicy = { onAcceptance: false, advancePercent: 50 },
 ) {
   const byId = async (q: Queries, id: number) => {
     const row = await q.get<Row>("SELECT * FROM quotations WHERE id = ?", [id]);
@@ -122,29 +128,35 @@ export function createQuotations(
         : { at: Number(row.first_reply_at), kind: row.first_reply_by };
     },
 
-    /** Where the quotation's mail to the buyer stands, in the words of every mail's report. */
-    async buyerMail(id: number): Promise<DeliveryStatus | undefined> {
+    /** Where the quotation's mail to the buyer (or its proforma's) stands, in the words of every mail's report. */
+    async buyerMail(id: number, kind: BuyerMailKind = "quotation"): Promise<DeliveryStatus | undefined> {
       const row = await db.get<Record<string, unknown>>(
         `SELECT ${DELIVERY_COLUMNS.replace("inquiry_id", "quotation_id AS inquiry_id")} FROM outbox
-         WHERE quotation_id = ? AND kind = 'quotation'`,
-        [id],
+         WHERE quotation_id = ? AND kind = ?`,
+        [id, kind],
       );
       return row && deliveriesByInquiry([row]).get(id)?.[0];
     },
 
     /** The buyer's mail once more, after it failed or was never confirmed; false when it is not one of those. */
-    async sendAgain(id: number, inquiryId: number, actor: Actor, now: number): Promise<boolean> {
+    async sendAgain(
+      id: number,
+      inquiryId: number,
+      actor: Actor,
+      now: number,
+      kind: BuyerMailKind = "quotation",
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const changed = await tx.run(
           `UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = ?, last_error = NULL, unconfirmed_at = NULL
-           WHERE quotation_id = ? AND kind = 'quotation' AND state IN ('failed', 'unknown')`,
-          [now, id],
+           WHERE quotation_id = ? AND kind = ? AND state IN ('failed', 'unknown')`,
+          [now, id, kind],
         );
         if (changed > 0) {
           wakeWhenCommitted(tx);
           await recordAudit(
             tx,
-            { actor: actor.email, action: "mail sent again", inquiryId, detail: "quotation" },
+            { actor: actor.email, action: "mail sent again", inquiryId, detail: kind },
             new Date(now),
           );
         }
@@ -298,7 +310,8 @@ export function createQuotations(
      * (no later revision sent, none accepted). The option's total and tax,
      * with the one-time charges and at the rates it was sent with, are what
      * the inquiry counts as won; the inquiry is won, the company is told, and
-     * the quotation is locked. False when it was not open, or has no such option.
+     * the quotation is locked; when the settings say so, the proforma for the
+     * advance is issued with it. False when it was not open, or has no such option.
      */
     async accept(
       id: number,
@@ -359,6 +372,10 @@ export function createQuotations(
           now,
         ]);
         wakeWhenCommitted(tx);
+        if (proforma.onAcceptance) {
+          const request = { quotationId: id, percent: proforma.advancePercent, actor: "the site, on acceptance", now };
+          await issueProforma(tx, request, settings);
+        }
         return true;
       });
     },

@@ -192,6 +192,12 @@ const SettingsSchema = v.pipe(
     /** An inquiry is listed once it has waited this many hours without a reply; 0 turns the daily list off. */
     DIGEST_WAITING_HOURS: v.optional(wholeNumber(0, 720), "4"),
 
+    // The advance on an accepted quotation.
+    /** 1 issues the proforma invoice for the advance as soon as a buyer accepts; 0 leaves it to staff. */
+    PROFORMA_ON_ACCEPTANCE: flag,
+    /** The advance a proforma asks for, in whole percent of the accepted total (staff may change it per proforma). */
+    ADVANCE_PERCENT: v.optional(wholeNumber(1, 100), "50"),
+
     // Personal data.
     /** An inquiry, with its mails and notes, is deleted this many days after it arrived (the daily clean-up). */
     INQUIRY_RETENTION_DAYS: v.optional(wholeNumber(1, 3650), "730"),

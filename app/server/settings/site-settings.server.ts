@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { CompanyDetails } from "../company.ts";
+import type { ProformaPolicy } from "../quotations/proforma.ts";
 import type { StoreLocation } from "../store/db.server.ts";
 import { type MailAddress, readSettings, type Settings, type SettingsReader } from "./settings.server.ts";
 
@@ -51,6 +52,8 @@ export type SiteSettings = {
   form: { secret: Buffer; secretFromStore: boolean; minFillMs: number; maxAgeMs: number };
   /** Days an inquiry is kept after it arrived. */
   retentionDays: number;
+  /** The advance's share a proforma proposes, and whether the site issues it when a buyer accepts. */
+  proforma: ProformaPolicy;
   /** The daily mail of inquiries waiting for a first reply: at this India time, those waiting this long; none when off. */
   digest: { time: string; waitingHours: number } | undefined;
   /** Undefined when UPLOADS=0. */
@@ -105,6 +108,7 @@ export function readSiteSettings(
       maxAgeMs: e.FORM_MAX_AGE_HOURS * 3_600_000,
     },
     retentionDays: e.INQUIRY_RETENTION_DAYS,
+    proforma: { onAcceptance: e.PROFORMA_ON_ACCEPTANCE, advancePercent: e.ADVANCE_PERCENT },
     digest: e.DIGEST_WAITING_HOURS > 0 ? { time: e.DIGEST_TIME, waitingHours: e.DIGEST_WAITING_HOURS } : undefined,
     passwordHashing: e.STAFF_PASSWORD_HASHING,
     uploads: e.UPLOADS === "1" ? uploadSettings(e, dataDir) : undefined,

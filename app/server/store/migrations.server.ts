@@ -331,3 +331,40 @@ export const acceptedOptions: Migration = {
       UPDATE quotations SET accepted_option = 0, won_total = total, won_tax = tax WHERE state = 'accepted';
     `,
 };
+
+/**
+ * Step 26: proforma invoices for the advance on an accepted quotation, one per
+ * quotation, numbered in their own series per financial year; and the advance
+ * as staff record it on arrival.
+ */
+export const proformaInvoices = (id: string): Migration => ({
+  version: 26,
+  name: "proforma invoices for the advance on an accepted quotation, and the advance received",
+  sql: `
+      CREATE TABLE proforma_serials (
+        financial_year TEXT PRIMARY KEY,
+        last_serial INTEGER NOT NULL
+      );
+
+      CREATE TABLE proformas (
+        id ${id},
+        quotation_id BIGINT NOT NULL UNIQUE REFERENCES quotations (id) ON DELETE CASCADE,
+        financial_year TEXT NOT NULL,
+        serial INTEGER NOT NULL,
+        number TEXT NOT NULL UNIQUE,
+        issued_on TEXT NOT NULL,
+        issued_at BIGINT NOT NULL,
+        issued_by TEXT NOT NULL,
+        advance_percent INTEGER NOT NULL,
+        total_paise BIGINT NOT NULL,
+        advance_paise BIGINT NOT NULL,
+        company TEXT NOT NULL,
+        received_on TEXT,
+        received_paise BIGINT,
+        received_reference TEXT,
+        received_by TEXT,
+        received_at BIGINT,
+        UNIQUE (financial_year, serial)
+      );
+    `,
+});

@@ -12,6 +12,7 @@ import {
   OPEN_MAIL_KINDS_NAME,
   personKeys,
   photoLibrary,
+  proformaInvoices,
   QUOTATIONS_NAME,
   quotationTables,
   quoteRequests,
@@ -352,4 +353,5 @@ export const sqliteMigrations: readonly Migration[] = [
   scheduledPublishing,
   photoLibrary,
   acceptedOptions,
+  proformaInvoices("INTEGER PRIMARY KEY AUTOINCREMENT"),
 ];

@@ -28,6 +28,8 @@ export const billing = {
     accountNumber: "000000000000",
     ifsc: "EXMP0000001",
   },
+  /** Where buyers pay by UPI; a proforma's payment code carries it. */
+  upiId: "exampleprintpack@examplebank",
   /**
    * The GST rates a quotation line may carry, in percent: every rate of the
    * table below. Rates change by notification (from 22 September 2025: 0, 5,

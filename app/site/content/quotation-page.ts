@@ -38,6 +38,29 @@ export const quotationPageText = {
     oneLine: "Please write this on one line, in letters, figures and punctuation only.",
     closed: "This quotation can no longer be answered.",
   },
+  proforma: {
+    heading: "Advance payment",
+    intro: (number: string, day: string) =>
+      `Our proforma invoice ${number} of ${day} asks for the advance on your order:`,
+    advance: (percent: number, total: string) => `Advance (${percent} % of ${total})`,
+    download: "Download the proforma invoice (PDF)",
+    bank: "Pay by bank transfer (NEFT, RTGS or IMPS)",
+    reference: (number: string) => `Please give "${number}" as the payment's reference.`,
+    upi: "Or pay by UPI",
+    upiHint:
+      "Scan the code with any UPI app (BHIM, Google Pay, PhonePe, Paytm, your bank's app): the amount and the reference are filled in.",
+    upiOpen: "On this phone? Open your UPI app",
+    upiLabel: (amount: string) => `UPI payment code for ${amount}`,
+    received: (amount: string, day: string) => `Thank you: we received your advance of ${amount} on ${day}.`,
+    notTaxInvoice: "A proforma invoice is not a tax invoice: the tax invoice comes with the goods.",
+    rows: {
+      accountName: "Account name",
+      bank: "Bank",
+      accountNumber: "Account number",
+      ifsc: "IFSC",
+      upiId: "UPI ID",
+    },
+  },
   done: {
     accepted: "Thank you: your acceptance has been recorded, and we have been told.",
     changes: "Thank you: your request has been sent to us. We will reply with a revised quotation.",

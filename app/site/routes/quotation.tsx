@@ -5,10 +5,12 @@ import { buyerLinkHeaders } from "../../server/quotations/buyer-link.server.ts";
 import { formatRupees } from "../../server/quotations/money.ts";
 import { formatDay } from "../../server/quotations/numbering.ts";
 import { isOptionsDocument, optionName } from "../../server/quotations/options-document.ts";
+import { proformaDocumentFor } from "../../server/quotations/proforma-mails.server.ts";
 import { indiaDay, type Quotation } from "../../server/quotations/quotation.ts";
 import { optionCount } from "../../server/quotations/stored-content.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { sessionIdFrom } from "../../server/staff/cookie.server.ts";
+import { ProformaPayment } from "../components/quotation/proforma-payment.tsx";
 import { QuotationOptionsSummary } from "../components/quotation/quotation-options-summary.tsx";
 import pageCss from "../components/quotation/quotation-page.css?inline";
 import summaryCss from "../components/quotation/quotation-summary.css?inline";
@@ -20,6 +22,7 @@ import { pageText } from "../content/pages.ts";
 import { quotationPageText as text } from "../content/quotation-page.ts";
 import { companyIn, useCompany } from "../lib/company.tsx";
 import { buildMeta } from "../lib/meta.ts";
+import { proformaPaymentOf } from "../lib/proforma-payment.server.ts";
 import { type AnswerErrors, answerLimits, readBuyerAnswer } from "../lib/quotation-answer.ts";
 import type { Route } from "./+types/quotation";
 
@@ -38,8 +41,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { quotation, reference } = await quotationOf(params.token);
   if (!(await openedByStaff(request))) await siteServices().quotations.markOpened(quotation.id, Date.now());
   const done = new URL(request.url).searchParams.get("done");
+  const proforma = quotation.state === "accepted" ? await proformaDocumentFor(quotation.id, siteServices()) : undefined;
   return {
     token: params.token,
+    proforma: proforma && proformaPaymentOf(proforma, `/quotation/${params.token}/proforma`),
     document: siteServices().quotations.documentOf(quotation, reference, Date.now()),
     state: quotation.state,
     acceptedBy: quotation.acceptedName,
@@ -114,7 +119,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function QuotationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { token, document, state, acceptedBy, answeredOn, done } = loaderData;
+  const { token, document, state, acceptedBy, answeredOn, done, proforma } = loaderData;
   const company = useCompany();
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
@@ -152,6 +157,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
               {text.acceptedOption} <bdi>{accepted}</bdi>.
             </p>
           )}
+          {proforma && <ProformaPayment {...proforma} />}
           {state === "superseded" && <p className="quotation-page__state">{text.superseded}</p>}
           {state === "changes" && <p className="quotation-page__state">{text.changesAsked(answeredOn ?? "")}</p>}
           {state === "sent" && (

@@ -153,5 +153,41 @@ export const quotationText = {
     resent: inboxDone.resent,
     saved: "Draft saved.",
     sent: "Quotation sent: the mail with its PDF is on its way.",
+    proforma: "Proforma invoice issued: the mail with its PDF is on its way to the buyer.",
+    advance: "Advance recorded.",
+  },
+} as const;
+
+/** The words of the proforma for the advance, on an accepted quotation's page. */
+export const proformaText = {
+  heading: "Advance and proforma invoice",
+  none: "No proforma invoice yet. Issue one to ask the buyer for the advance: it is mailed with its PDF, bank details and a UPI payment code.",
+  percent: "Advance, in percent of the accepted total",
+  percentHint: (total: string) => `Of ${total}, GST included. A whole number from 1 to 100.`,
+  percentError: "Give the advance as a whole number of percent, from 1 to 100.",
+  issue: "Issue the proforma invoice",
+  issued: (number: string, day: string) => `${number}, issued ${day}.`,
+  asked: (advance: string, percent: number, total: string) =>
+    `Advance asked for: ${advance} (${percent} % of ${total}).`,
+  pdf: "Open the proforma PDF",
+  mailState: "The mail to the buyer",
+  sendAgain: "Send the proforma mail again",
+  notAccepted: "The quotation is not accepted, or has a proforma invoice already.",
+  received: (amount: string, day: string) => `Advance received: ${amount} on ${day}`,
+  receivedReference: "Reference:",
+  recordedBy: (who: string) => `Recorded by ${who}.`,
+  record: "Record the advance received",
+  recordHeading: "Advance received",
+  receivedOn: "Day it reached the bank",
+  amount: "Amount received, in rupees",
+  reference: "Bank reference (UTR or cheque number)",
+  referenceHint: "Leave empty for cash.",
+  errorSummary: "The advance was not recorded. Correct the fields marked below.",
+  problems: {
+    day: "Give the day as a date.",
+    future: "The day cannot be after today.",
+    before: "The day cannot be before the quotation was accepted.",
+    amount: "Give the amount in rupees, such as 25000 or 25,000.50.",
+    reference: "Letters, digits, spaces, slashes, dots and dashes only, up to 40.",
   },
 } as const;
