@@ -1,11 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Browser } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
 import { amountInWords, formatRupees, parseRupees } from "../../app/server/quotations/money.ts";
+import { upiAmount } from "../../app/server/quotations/proforma.ts";
 import { site } from "../../app/site/content/site.ts";
 import { expectNoViolations } from "../support/axe.ts";
 import { type ReceivedMail, readReceivedMails } from "../support/mailbox.ts";
@@ -45,6 +46,34 @@ function pdfText(bytes: Buffer): string {
     const file = path.join(folder, "quotation.pdf");
     writeFileSync(file, bytes);
     return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The codes zbar reads on a PDF's pages, drawn at 150 ppi. */
+function upiCodesIn(bytes: Buffer): string[] {
+  const folder = mkdtempSync(path.join(tmpdir(), "proforma-e2e-"));
+  try {
+    writeFileSync(path.join(folder, "proforma.pdf"), bytes);
+    execFileSync("pdftoppm", ["-r", "150", "-png", "proforma.pdf", "page"], { cwd: folder });
+    return readdirSync(folder)
+      .filter((name) => name.endsWith(".png"))
+      .flatMap((name) => {
+        try {
+          return execFileSync("zbarimg", ["--quiet", "--raw", name], {
+            cwd: folder,
+            encoding: "utf8",
+            // It says on stderr that it finds no D-Bus, which it does not need.
+            stdio: ["ignore", "pipe", "ignore"],
+          }).split("\n");
+        } catch (error) {
+          // Status 4: a page with no code on it.
+          if ((error as { status?: number }).status === 4) return [];
+          throw error;
+        }
+      })
+      .filter(Boolean);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -117,6 +146,7 @@ test("a request for 5,000 and 10,000 cake boxes becomes a quotation of two optio
   await expect(staff.getByRole("status")).toHaveText("Quotation sent: the mail with its PDF is on its way.");
   const number = ((await staff.getByRole("heading", { level: 1 }).textContent()) ?? "").split(":")[0] ?? "";
   expect(number).toMatch(/^QT\/\d{4}-\d{2}\/\d{4}$/);
+  const quotationPage = new URL(staff.url()).pathname;
 
   const mail = await mailMatching(
     (each) => each.to.includes(email) && (each.subject ?? "").startsWith(`Quotation ${number}`),
@@ -170,6 +200,50 @@ test("a request for 5,000 and 10,000 cake boxes becomes a quotation of two optio
     `${number}: Accepted (Option 2: 10,000 pieces), ${formatRupees(ten)}`,
   );
   await expect(staff.getByRole("region", { name: "First reply" })).toContainText("Answered a quotation sent");
+
+  // The advance: staff issue the proforma for half the accepted option; its mail holds the PDF with the bank and a UPI code of that amount.
+  await staff.goto(quotationPage);
+  const advancePanel = staff.getByRole("region", { name: "Advance and proforma invoice" });
+  await expect(advancePanel.getByRole("textbox", { name: "Advance, in percent of the accepted total" })).toHaveValue(
+    "50",
+  );
+  await advancePanel.getByRole("button", { name: "Issue the proforma invoice" }).click();
+  await expect(staff.getByRole("status")).toHaveText(
+    "Proforma invoice issued: the mail with its PDF is on its way to the buyer.",
+  );
+  const advance = Math.floor((ten * 50 + 50) / 100);
+  await expect(advancePanel).toContainText(
+    `Advance asked for: ${formatRupees(advance)} (50 % of ${formatRupees(ten)}).`,
+  );
+  await expectNoViolations(staff, "an accepted quotation with its proforma");
+  const proformaMail = await mailMatching(
+    (each) => each.to.includes(email) && (each.subject ?? "").startsWith("Proforma invoice PI/"),
+  );
+  const proformaPdf = proformaMail.attachments.find((file) => file.contentType === "application/pdf")?.content;
+  const proforma = pdfText(proformaPdf ?? Buffer.alloc(0)).replace(/\s+/g, " ");
+  expect(proforma).toContain(`Advance (50 %) payable now ${formatRupees(advance)}`);
+  expect(proforma).toContain("Account number 000000000000");
+  expect(proforma).toContain("IFSC EXMP0000001");
+  const [code] = upiCodesIn(proformaPdf ?? Buffer.alloc(0));
+  const upi = new URL(code ?? "");
+  expect(`${upi.protocol}//${upi.host}`).toBe("upi://pay");
+  expect(upi.searchParams.get("am")).toBe(upiAmount(advance));
+  expect(upi.searchParams.get("pa")).toBe("exampleprintpack@examplebank");
+
+  // The buyer's page shows the advance and the same code; staff record the advance once it arrives.
+  await page.goto(link);
+  const payment = page.getByRole("region", { name: "Advance payment" });
+  await expect(payment.getByRole("img", { name: `UPI payment code for ${formatRupees(advance)}` })).toBeVisible();
+  await expect(payment.getByRole("link", { name: "Download the proforma invoice (PDF)" })).toBeVisible();
+  await expectNoViolations(page, "the buyer's page with the proforma");
+  await advancePanel
+    .getByRole("textbox", { name: "Bank reference (UTR or cheque number)" })
+    .fill("UTIBR52026112600042");
+  await advancePanel.getByRole("button", { name: "Record the advance received" }).click();
+  await expect(staff.getByRole("status")).toHaveText("Advance recorded.");
+  await expect(advancePanel).toContainText(`Advance received: ${formatRupees(advance)} on`);
+  await page.reload();
+  await expect(payment).toContainText(`we received your advance of ${formatRupees(advance)}`);
   await staffContext.close();
 
   // The same link shows the acceptance and offers nothing more; a changed one is not found.
