@@ -6,6 +6,7 @@ import { canSendAgain, describeDelivery, inIndia, serviceName } from "../../serv
 import { formatWait } from "../../server/inbox/wait.ts";
 import type { MailKind } from "../../server/mail/mail-kinds.ts";
 import { formatRupees } from "../../server/quotations/money.ts";
+import { formatDay } from "../../server/quotations/numbering.ts";
 import { optionName } from "../../server/quotations/options-document.ts";
 import { type Quotation, standingOf } from "../../server/quotations/quotation.ts";
 import { hasOptions } from "../../server/quotations/stored-content.ts";
@@ -13,7 +14,7 @@ import type { SiteServices } from "../../server/site-services.server.ts";
 import { artworkKindLabels, formatBytes } from "../../server/uploads/artwork-kinds.ts";
 import { serviceUrl } from "../../site/content/urls.ts";
 import { inboxDone, isInboxDone } from "../content/inbox.ts";
-import { quotationText, replyLabels } from "../content/quotations.ts";
+import { proformaText, quotationText, replyLabels } from "../content/quotations.ts";
 import { staffPaths } from "../paths.ts";
 import { attentionReply, fileCheckView } from "./artwork-checks.ts";
 import { staffRequestFor } from "./inbox-request.server.ts";
@@ -69,16 +70,35 @@ function acceptedOptionName(quotation: Quotation): string | undefined {
   return optionName(content, acceptedOption);
 }
 
+/** Where an accepted quotation's advance stands: asked for by its proforma, and received. */
+async function advanceOf(services: SiteServices, quotation: Quotation): Promise<string | undefined> {
+  const proforma = quotation.state === "accepted" ? await services.proformas.forQuotation(quotation.id) : undefined;
+  if (!proforma) return undefined;
+  const asked = proformaText.asked(
+    formatRupees(proforma.advancePaise),
+    proforma.advancePercent,
+    formatRupees(proforma.totalPaise),
+  );
+  const { received } = proforma;
+  return received
+    ? `${proforma.number}. ${asked} ${proformaText.received(formatRupees(received.paise), formatDay(received.on))}.`
+    : `${proforma.number}. ${asked}`;
+}
+
 async function quotationsOf(services: SiteServices, inquiry: InboxRow, now: number) {
-  return (await services.quotations.forInquiry(inquiry.id)).map((quotation) => ({
-    id: quotation.id,
-    href: staffPaths.quotation(inquiry.reference, quotation.id),
-    number: quotation.number ?? quotationText.draft,
-    standing: quotationText.standing[standingOf(quotation, now)],
-    // Once accepted, what is won: the option the buyer chose, with the one-time charges.
-    total: formatRupees(quotation.wonTotal ?? quotation.total),
-    option: acceptedOptionName(quotation),
-  }));
+  const quotations = await services.quotations.forInquiry(inquiry.id);
+  return Promise.all(
+    quotations.map(async (quotation) => ({
+      id: quotation.id,
+      href: staffPaths.quotation(inquiry.reference, quotation.id),
+      number: quotation.number ?? quotationText.draft,
+      standing: quotationText.standing[standingOf(quotation, now)],
+      // Once accepted, what is won: the option the buyer chose, with the one-time charges.
+      total: formatRupees(quotation.wonTotal ?? quotation.total),
+      option: acceptedOptionName(quotation),
+      advance: await advanceOf(services, quotation),
+    })),
+  );
 }
 
 /** When the inquiry was first answered and how, or how long it has waited. */

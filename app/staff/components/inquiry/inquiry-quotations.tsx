@@ -9,6 +9,8 @@ type QuotationItem = {
   total: string;
   /** The option the buyer accepted, when there were several. */
   option?: string | undefined;
+  /** Its proforma and the advance asked for and received, once accepted. */
+  advance?: string | undefined;
 };
 
 /** The inquiry's quotations, where each stands, and the way to write another. */
@@ -36,6 +38,7 @@ export function InquiryQuotations({
                 </>
               ) : null}
               , {quotation.total}
+              {quotation.advance && <p className="inbox-quotations__advance">{quotation.advance}</p>}
             </li>
           ))}
         </ul>
