@@ -192,7 +192,9 @@ describe("the proforma invoice for the advance", () => {
 
     const inquiry = text(await (await asStaff(`/inbox/${reference}`)).text());
     expect(inquiry).toContain("advance received");
-    expect(inquiry).toMatch(/PI\/\d{4}-\d{2}\/\d{4}\. Advance asked for: ₹[\d,.]+ \(30 % of ₹[\d,.]+\)\. Advance received: ₹25,000\.50 on/);
+    expect(inquiry).toMatch(
+      /PI\/\d{4}-\d{2}\/\d{4}\. Advance asked for: ₹[\d,.]+ \(30 % of ₹[\d,.]+\)\. Advance received: ₹25,000\.50 on/,
+    );
     expect(text(await (await fetch(url(link))).text())).toContain("we received your advance of ₹25,000.50");
 
     // The inquiries' CSV and the command line's monthly report count it too.
