@@ -22,10 +22,11 @@ staff press "Not spam" in the inbox (/inbox), which is also where statuses and n
 
   npm run inquiries                          the list, in the terminal
   npm run inquiries -- --csv inquiries.csv   every inquiry as CSV, for a spreadsheet (--csv alone writes to the terminal)
-  npm run inquiries -- --replies             how fast inquiries were first answered, month by month (India time,
-                                             by the month they arrived; spam left out): how many arrived, how many
-                                             were answered, the median time to the first reply, and the share of
-                                             all of them answered within an hour
+  npm run inquiries -- --replies             how fast inquiries were first answered and what they came to, month by
+                                             month (India time, by the month they arrived; spam left out): how many
+                                             arrived, how many were answered, the median time to the first reply,
+                                             the share of all of them answered within an hour, how many were won and
+                                             their value, and the advances asked for and received
   npm run inquiries -- --retry-failed        puts mails that failed back in the queue; the running server sends them
 
 A mail the mail server received but never confirmed is listed as NOT CONFIRMED: it may
