@@ -59,7 +59,7 @@ export const aboutShape = {
     kind: "list",
     minItems: 0,
     maxItems: 6,
-    of: { value: { kind: "line", max: 12 }, label: { kind: "line", max: 40 } },
+    of: { value: { kind: "line", max: 12, fixed: true }, label: { kind: "line", max: 40 } },
   },
   facilities: { kind: "lines", max: 140, maxItems: 10 },
   values: {
@@ -104,7 +104,7 @@ const sections = {
   of: { heading: { kind: "line", max: 100 }, body: { kind: "text", max: 4000, markdown: true } },
 } as const;
 
-export const termsShape = { lastUpdated: { kind: "line", max: 10 }, sections } as const satisfies GroupShape;
+export const termsShape = { lastUpdated: { kind: "line", max: 10, fixed: true }, sections } as const satisfies GroupShape;
 
 /**
  * The privacy notice: its sections, where the settings the server runs with
@@ -112,7 +112,7 @@ export const termsShape = { lastUpdated: { kind: "line", max: 10 }, sections } a
  * true when they change; and whether the company's lawyer has reviewed it.
  */
 export const privacyShape = {
-  lastUpdated: { kind: "line", max: 10 },
+  lastUpdated: { kind: "line", max: 10, fixed: true },
   reviewed: { kind: "flag" },
   sections,
 } as const satisfies GroupShape;

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { formFieldNames, type GroupShape, readListChange, readShapedForm, shapeProblems } from "./shapes.ts";
+import {
+  formFieldNames,
+  type GroupShape,
+  localize,
+  readListChange,
+  readShapedForm,
+  shapeProblems,
+  untranslated,
+} from "./shapes.ts";
 
 const shape = {
   title: { kind: "line", max: 10 },
@@ -79,5 +87,64 @@ describe("an item's shape", () => {
     expect(names).toContain("people.3.name");
     expect(names).toContain("photo.focusY");
     expect(names).not.toContain("people");
+  });
+});
+
+describe("a shape's translations", () => {
+  const hindi = {
+    ...form,
+    title_hi: "डिब्बे",
+    body_hi: "कुछ [शब्द](/services).",
+    points_hi: "एक\nदो",
+    "people.0.name_hi": "आशा",
+    "people.1.name_hi": "रवि",
+    "people.2.name_hi": "मीरा",
+  };
+
+  test("each text field has its Hindi beside it, which moves with its entry", () => {
+    const body = readShapedForm(shape, hindi, readListChange("up:people.1"));
+    expect(body).toMatchObject({ title_hi: "डिब्बे", points_hi: ["एक", "दो"] });
+    expect(body.people).toEqual([
+      { name: "Ravi", name_hi: "रवि" },
+      { name: "Asha", name_hi: "आशा" },
+      { name: "Meera", name_hi: "मीरा" },
+    ]);
+    expect(formFieldNames(shape)).toEqual(expect.arrayContaining(["title_hi", "people.3.name_hi", "photo.alt_hi"]));
+    expect(formFieldNames(shape)).not.toContain("page_hi");
+  });
+
+  test("a translation is checked as its field is, but may be left empty", () => {
+    expect(shapeProblems(shape, readShapedForm(shape, { ...form, title_hi: "" }), facts)).toEqual({});
+    const body = readShapedForm(shape, { ...hindi, title_hi: "बहुत लंबा शीर्षक यहाँ", body_hi: "[कहीं](/nowhere)" });
+    expect(shapeProblems(shape, body, facts)).toEqual({ title_hi: "too-long", body_hi: "link" });
+  });
+
+  test("a page reads each field in its language, and is translated once every field written in English is", () => {
+    const body = readShapedForm(shape, {
+      ...hindi,
+      "photo.id": "p1",
+      "photo.alt": "A box",
+      "photo.alt_hi": "एक डिब्बा",
+    });
+    expect(localize(shape, body, "hi")).toMatchObject({
+      title: "डिब्बे",
+      points: ["एक", "दो"],
+      page: "/services",
+      photo: { id: "p1", alt: "एक डिब्बा" },
+      people: [{ name: "आशा" }, { name: "रवि" }, { name: "मीरा" }],
+    });
+    expect(localize(shape, body, "en")).toBe(body);
+    expect(untranslated(shape, body, "hi")).toEqual([]);
+
+    const partly = readShapedForm(shape, { ...hindi, "people.1.name_hi": "", "photo.id": "p1", "photo.alt": "A box" });
+    expect(untranslated(shape, partly, "hi")).toEqual(["photo.alt_hi", "people.1.name"]);
+    expect(untranslated(shape, readShapedForm(shape, form), "hi")).toEqual([
+      "title",
+      "body",
+      "points",
+      "people.0.name",
+      "people.1.name",
+      "people.2.name",
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { DEFAULT_LANGUAGE, type Language, TRANSLATIONS, type Translation } from "./languages.ts";
 import { type MarkdownProblem, markdownProblems, readMarkdown } from "./markdown.ts";
 
 /**
@@ -12,12 +13,12 @@ import { type MarkdownProblem, markdownProblems, readMarkdown } from "./markdown
 export type PhotoPlace = "service" | "hero" | "about";
 
 export type FieldShape =
-  /** One line of plain text. */
-  | { kind: "line"; max: number; optional?: true }
+  /** One line of plain text; `fixed` where it is the same in every language (a code, a name). */
+  | { kind: "line"; max: number; optional?: true; fixed?: true }
   /** Several lines; Markdown (paragraphs, lists, links, bold) where `markdown` is set, else plain. */
-  | { kind: "text"; max: number; markdown?: true; optional?: true }
+  | { kind: "text"; max: number; markdown?: true; optional?: true; fixed?: true }
   /** Short lines, one per line of a text box: a list of features, say. */
-  | { kind: "lines"; max: number; maxItems: number; minItems?: number }
+  | { kind: "lines"; max: number; maxItems: number; minItems?: number; fixed?: true }
   | { kind: "choice"; options: readonly string[] }
   /** Any of a few options, each a box to tick. */
   | { kind: "choices"; options: readonly string[] }
@@ -33,8 +34,23 @@ export type FieldShape =
 
 export type GroupShape = { readonly [field: string]: FieldShape };
 
-/** A photograph as an item holds it: the library's id, what it shows, and the point to keep in view, in percent. */
-export type PhotoChoice = { id: string; alt: string; focusX: number; focusY: number };
+/**
+ * A photograph as an item holds it: the library's id, what it shows (in each
+ * language: `alt_hi`, as any translated field), and the point to keep in view,
+ * in percent.
+ */
+export type PhotoChoice = { id: string; alt: string; alt_hi?: string; focusX: number; focusY: number };
+
+/**
+ * Where a field's translation is kept: beside it, as `title_hi` beside
+ * `title`, so that an entry of a list keeps its translation when it is moved.
+ */
+export const translationKey = (key: string, language: Translation) => `${key}_${language}`;
+
+/** Whether a field is words, written in each language: text of any kind not marked as the same in every one. */
+export function isTranslated(field: FieldShape): field is Extract<FieldShape, { kind: "line" | "text" | "lines" }> {
+  return (field.kind === "line" || field.kind === "text" || field.kind === "lines") && !field.fixed;
+}
 
 export const PHOTO_ALT_MAX = 200;
 
@@ -76,6 +92,12 @@ export function lineSchema(max: number, optional = false) {
     v.check((value) => !CONTROL.test(value), "one-line" satisfies FieldProblem),
   );
   return optional ? base : v.pipe(base, v.nonEmpty("missing" satisfies FieldProblem));
+}
+
+/** A translation's schema: the field's own, but one that may be left empty (not yet translated). */
+function translationSchema(shape: Extract<FieldShape, { kind: "line" | "text" | "lines" }>): v.GenericSchema {
+  const open = shape.kind === "lines" ? { ...shape, minItems: 0 } : { ...shape, optional: true as const };
+  return v.optional(fieldSchema(open));
 }
 
 function fieldSchema(shape: FieldShape): v.GenericSchema {
@@ -129,6 +151,12 @@ function fieldSchema(shape: FieldShape): v.GenericSchema {
             v.regex(/^[\w-]{1,80}$/, "photo" satisfies FieldProblem),
           ),
           alt: v.pipe(lineSchema(PHOTO_ALT_MAX, true), v.nonEmpty("alt" satisfies FieldProblem)),
+          ...Object.fromEntries(
+            TRANSLATIONS.map((language) => [
+              translationKey("alt", language),
+              v.optional(lineSchema(PHOTO_ALT_MAX, true)),
+            ]),
+          ),
           focusX: v.pipe(
             v.number("focus" satisfies FieldProblem),
             v.integer("focus"),
@@ -154,7 +182,16 @@ function fieldSchema(shape: FieldShape): v.GenericSchema {
 
 /** The schema of an item of this shape. */
 export function groupSchema(shape: GroupShape) {
-  return v.object(Object.fromEntries(Object.entries(shape).map(([field, inner]) => [field, fieldSchema(inner)])));
+  return v.object<Record<string, v.GenericSchema>>(
+    Object.fromEntries(
+      Object.entries(shape).flatMap(([field, inner]) => [
+        [field, fieldSchema(inner)],
+        ...(isTranslated(inner)
+          ? TRANSLATIONS.map((language) => [translationKey(field, language), translationSchema(inner)])
+          : []),
+      ]),
+    ),
+  );
 }
 
 /** What a check needs to know of the site: which paths are its pages, which ids are photos in the library. */
@@ -199,6 +236,12 @@ export function visit(
   for (const [key, field] of Object.entries(shape)) {
     const name = `${prefix}${key}`;
     const value = body[key];
+    if (isTranslated(field)) {
+      for (const language of TRANSLATIONS) {
+        const translated = translationKey(key, language);
+        if (body[translated] !== undefined) see(field, body[translated], `${prefix}${translated}`);
+      }
+    }
     if (field.kind !== "list") see(field, value, name);
     else if (Array.isArray(value)) {
       value.forEach((entry: unknown, index) => {
@@ -218,7 +261,13 @@ export function photoIds(shape: GroupShape, body: Readonly<Record<string, unknow
   return ids;
 }
 
-const PHOTO_PARTS = ["id", "alt", "focusX", "focusY"] as const;
+const PHOTO_PARTS = [
+  "id",
+  "alt",
+  ...TRANSLATIONS.map((language) => translationKey("alt", language)),
+  "focusX",
+  "focusY",
+];
 
 /** Every name the editor's form of this shape may post, its lists at their longest. */
 export function formFieldNames(shape: GroupShape, prefix = ""): string[] {
@@ -226,6 +275,7 @@ export function formFieldNames(shape: GroupShape, prefix = ""): string[] {
     const name = `${prefix}${key}`;
     if (field.kind === "photo") return PHOTO_PARTS.map((part) => `${name}.${part}`);
     if (field.kind === "choices") return field.options.map((option) => `${name}.${option}`);
+    if (isTranslated(field)) return [name, ...TRANSLATIONS.map((language) => translationKey(name, language))];
     if (field.kind !== "list") return [name];
     return Array.from({ length: field.maxItems + 1 }, (_, index) =>
       formFieldNames(field.of, `${name}.${index}.`),
@@ -271,17 +321,30 @@ export function readShapedForm(
   return body;
 }
 
+/** A text box of lines as a list: each line trimmed, the empty ones left out. */
+const linesOf = (value: string) =>
+  value
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+
 function readGroup(shape: GroupShape, fields: Readonly<Record<string, string>>, prefix: string) {
   const body: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(shape)) {
     const name = `${prefix}${key}`;
     const value = (fields[name] ?? "").replace(/\r\n?/g, "\n");
+    if (isTranslated(field)) {
+      // Only what the form holds: a form without a language's fields leaves it out.
+      for (const language of TRANSLATIONS) {
+        const posted = fields[translationKey(name, language)];
+        if (posted === undefined) continue;
+        const translated = posted.replace(/\r\n?/g, "\n");
+        body[translationKey(key, language)] = field.kind === "lines" ? linesOf(translated) : translated;
+      }
+    }
     switch (field.kind) {
       case "lines":
-        body[key] = value
-          .split("\n")
-          .map((line) => line.trim())
-          .filter(Boolean);
+        body[key] = linesOf(value);
         break;
       case "flag":
         body[key] = fields[name] === "on";
@@ -298,9 +361,14 @@ function readGroup(shape: GroupShape, fields: Readonly<Record<string, string>>, 
           const text = (fields[`${name}.${part}`] ?? "").trim();
           return text === "" ? 50 : Number(text);
         };
-        body[key] = id
-          ? { id, alt: (fields[`${name}.alt`] ?? "").trim(), focusX: percent("focusX"), focusY: percent("focusY") }
-          : null;
+        const alts = Object.fromEntries(
+          ["alt", ...TRANSLATIONS.map((language) => translationKey("alt", language))].flatMap((part) =>
+            part === "alt" || fields[`${name}.${part}`] !== undefined
+              ? [[part, (fields[`${name}.${part}`] ?? "").trim()]]
+              : [],
+          ),
+        );
+        body[key] = id ? { id, ...alts, focusX: percent("focusX"), focusY: percent("focusY") } : null;
         break;
       }
       case "list": {
@@ -320,24 +388,92 @@ function readGroup(shape: GroupShape, fields: Readonly<Record<string, string>>, 
   return body;
 }
 
-/** A new entry of a list, its fields empty and its choices at their first option. */
+/** A new entry of a list, its fields empty (in every language) and its choices at their first option. */
 function emptyGroup(shape: GroupShape): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(shape).map(([key, field]) => {
-      switch (field.kind) {
-        case "lines":
-        case "list":
-        case "choices":
-          return [key, []];
-        case "flag":
-          return [key, false];
-        case "photo":
-          return [key, null];
-        case "choice":
-          return [key, field.options[0]];
-        default:
-          return [key, ""];
-      }
+    Object.entries(shape).flatMap(([key, field]) => {
+      const empty = emptyValue(field);
+      const translations = isTranslated(field)
+        ? TRANSLATIONS.map((language) => [translationKey(key, language), empty])
+        : [];
+      return [[key, empty], ...translations];
     }),
   );
+}
+
+function emptyValue(field: FieldShape): unknown {
+  switch (field.kind) {
+    case "lines":
+    case "list":
+    case "choices":
+      return [];
+    case "flag":
+      return false;
+    case "photo":
+      return null;
+    case "choice":
+      return field.options[0];
+    default:
+      return "";
+  }
+}
+
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  (typeof value === "string" ? value.trim() === "" : Array.isArray(value) && value.length === 0);
+
+/**
+ * A body as a language reads it: each translated field (a photo's alt text
+ * too) in that language, the rest as it is. The default language's is the
+ * body itself.
+ */
+export function localize<Body>(shape: GroupShape, body: Body, language: Language): Body {
+  if (language === DEFAULT_LANGUAGE) return body;
+  const into = language as Translation;
+  const source = body as Readonly<Record<string, unknown>>;
+  const out: Record<string, unknown> = { ...source };
+  for (const [key, field] of Object.entries(shape)) {
+    const value = source[key];
+    if (isTranslated(field)) out[key] = source[translationKey(key, into)] ?? value;
+    else if (field.kind === "photo" && value !== null && typeof value === "object") {
+      const photo = value as PhotoChoice & Record<string, unknown>;
+      out[key] = { ...photo, alt: photo[translationKey("alt", into)] || photo.alt };
+    } else if (field.kind === "list" && Array.isArray(value)) {
+      out[key] = value.map((entry: unknown) => localize(field.of, entry, language));
+    }
+  }
+  return out as Body;
+}
+
+/**
+ * The fields of a body written in English but not yet in a language, by the
+ * form's names: a page in that language is published once there are none.
+ */
+export function untranslated(
+  shape: GroupShape,
+  body: Readonly<Record<string, unknown>>,
+  language: Translation,
+): string[] {
+  const missing: string[] = [];
+  visit(shape, body, "", (field, value, name) => {
+    if (name.endsWith(`_${language}`)) return;
+    if (isTranslated(field) && !isEmpty(value)) {
+      if (isEmpty(translationOf(body, name, language))) missing.push(name);
+    }
+    if (field.kind === "photo" && value !== null && typeof value === "object") {
+      const photo = value as Record<string, unknown>;
+      if (isEmpty(photo[translationKey("alt", language)])) missing.push(`${name}.${translationKey("alt", language)}`);
+    }
+  });
+  return missing;
+}
+
+/** The translation of a field, found by its form name (`testimonials.1.quote` → body.testimonials[1].quote_hi). */
+function translationOf(body: Readonly<Record<string, unknown>>, name: string, language: Translation): unknown {
+  const steps = name.split(".");
+  const last = steps.pop() ?? "";
+  let at: unknown = body;
+  for (const step of steps) at = (at as Record<string, unknown> | undefined)?.[step];
+  return (at as Record<string, unknown> | undefined)?.[translationKey(last, language)];
 }

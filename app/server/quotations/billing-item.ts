@@ -9,18 +9,18 @@ import { gstinProblem, gstinStateCode } from "./gstin.ts";
  * ID, and what a new quotation starts with.
  */
 export const billingShape = {
-  gstin: { kind: "line", max: 15 },
-  accountName: { kind: "line", max: 100 },
-  bankName: { kind: "line", max: 60 },
-  branch: { kind: "line", max: 80 },
-  accountNumber: { kind: "line", max: 18 },
-  ifsc: { kind: "line", max: 11 },
-  upiId: { kind: "line", max: 60, optional: true },
+  gstin: { kind: "line", max: 15, fixed: true },
+  accountName: { kind: "line", max: 100, fixed: true },
+  bankName: { kind: "line", max: 60, fixed: true },
+  branch: { kind: "line", max: 80, fixed: true },
+  accountNumber: { kind: "line", max: 18, fixed: true },
+  ifsc: { kind: "line", max: 11, fixed: true },
+  upiId: { kind: "line", max: 60, optional: true, fixed: true },
   validityDays: { kind: "count", min: 1, max: 90 },
-  leadTime: { kind: "line", max: 120 },
-  paymentTerms: { kind: "line", max: 160 },
-  deliveryTerms: { kind: "line", max: 160 },
-  terms: { kind: "lines", max: 300, maxItems: 12 },
+  leadTime: { kind: "line", max: 120, fixed: true },
+  paymentTerms: { kind: "line", max: 160, fixed: true },
+  deliveryTerms: { kind: "line", max: 160, fixed: true },
+  terms: { kind: "lines", max: 300, maxItems: 12, fixed: true },
 } as const satisfies GroupShape;
 
 export type BillingContent = {
