@@ -12,7 +12,6 @@ import {
   storeBusyContext,
 } from "./request-context.server.ts";
 import type { PublishedContent } from "./server/content/published-site.server.ts";
-import { shownServices } from "./server/content/services-item.ts";
 import {
   type Log,
   type StartOptions,
@@ -23,8 +22,8 @@ import { sessionIdFrom } from "./server/staff/cookie.server.ts";
 import { isBusy } from "./server/store/db.server.ts";
 import { serviceContent } from "./service-content.server.ts";
 import { RequestReferenceContext, ResponseStatusContext } from "./site/components/status/error-panel.tsx";
-import { pagePaths } from "./site/content/urls.ts";
 import { contentSecurityPolicy, inlineHashes } from "./site/lib/csp.ts";
+import { allPagePaths } from "./site/lib/translations.server.ts";
 import { isStaffPath } from "./staff/paths.ts";
 
 // The server build exposes this module to server.ts as build.entry.module, which is
@@ -47,9 +46,8 @@ export async function previewContent(request: Request): Promise<PublishedContent
 /** The number of the latest publication (0: none, the build's prerendered pages are what visitors see). */
 export const publishedRevision = (): number => siteServices().publishedContent.current().revision;
 
-/** Every page the site has now: its catalog's services as published. */
-export const sitePagePaths = (): readonly string[] =>
-  pagePaths(shownServices(siteServices().publishedContent.current().items.services));
+/** Every page the site has now, in each language: its catalog's services as published, and what is translated. */
+export const sitePagePaths = (): readonly string[] => allPagePaths(siteServices().publishedContent.current());
 
 /** Calls the listener with each new publication's number, this instance's or another's. */
 export const onPublished = (listener: (revision: number) => void): (() => void) =>

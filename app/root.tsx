@@ -1,11 +1,24 @@
 import fontUrl from "brand-font.woff2?url";
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  type RouterContextProvider,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import favicon from "../public/favicon.svg?raw";
 import type { Route } from "./+types/root";
 import { Island } from "./islands/island.tsx";
 import { PageScripts } from "./islands/page-scripts.tsx";
 import { siteContentContext } from "./request-context.server.ts";
+import { DEFAULT_LANGUAGE, HTML_LANG, type Language, languageOfPath } from "./server/content/languages.ts";
+import { shownServices } from "./server/content/services-item.ts";
+import { LanguageAlternates, languageSwitch, pageVersions } from "./site/components/layout/language-alternates.tsx";
 import { Preloader, PreloaderSkip } from "./site/components/layout/preloader.tsx";
 import { SiteFooter } from "./site/components/layout/site-footer.tsx";
 import { SiteHeader } from "./site/components/layout/site-header.tsx";
@@ -14,13 +27,16 @@ import { SpeculationRules } from "./site/components/layout/speculation-rules.tsx
 import { ErrorPanel } from "./site/components/status/error-panel.tsx";
 import { NotFoundPanel } from "./site/components/status/not-found-panel.tsx";
 import { pageText } from "./site/content/pages.ts";
-import { normalizePath } from "./site/content/urls.ts";
+import { normalizePath, pagePaths } from "./site/content/urls.ts";
 import { CompanyProvider, companyIn, useCompany } from "./site/lib/company.tsx";
+import { LanguageProvider } from "./site/lib/language.tsx";
 import { buildMeta } from "./site/lib/meta.ts";
 import { preloaderMs } from "./site/lib/preloader.ts";
-import { publishedServices } from "./site/lib/published.server.ts";
 import { ServiceLinksProvider, useServiceLinks } from "./site/lib/service-links.tsx";
 import { svgDataUrl } from "./site/lib/svg-data-url.ts";
+import { itemIn, translatedPaths } from "./site/lib/translations.server.ts";
+import { wordsFor } from "./site/lib/catalogues.ts";
+import { useWords, WordsProvider } from "./site/lib/words.tsx";
 import siteCss from "./site/styles/site.css?inline";
 import { PreviewBanner } from "./staff/components/preview-banner.tsx";
 import { StaffNotFound } from "./staff/components/staff-not-found.tsx";
@@ -47,12 +63,22 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** The company's details every page's frame shows, as published (none at build time: the site's files). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const content = context.get(siteContentContext);
-  const services = content
-    ? publishedServices(context).map(({ slug, title, group }) => ({ slug, title, group }))
-    : null;
-  return { company: content?.company ?? null, services, preview: content?.preview ?? false };
+  const { language } = languageOfPath(new URL(request.url).pathname);
+  const services = content || language !== DEFAULT_LANGUAGE ? serviceLinks(context, language) : null;
+  return {
+    company: content?.company ?? null,
+    services,
+    preview: content?.preview ?? false,
+    // The pages that have a Hindi version, for the links and the language switcher.
+    translated: isStaffPath(new URL(request.url).pathname) ? [] : translatedPaths(context, "hi"),
+  };
+}
+
+/** The services the menus list, named in the page's language. */
+function serviceLinks(context: Readonly<RouterContextProvider>, language: Language) {
+  return shownServices(itemIn(context, "services", language)).map(({ slug, title, group }) => ({ slug, title, group }));
 }
 
 export const meta: Route.MetaFunction = ({ error, location, matches }) => {
@@ -65,12 +91,18 @@ export function Layout({ children }: { children: ReactNode }) {
   const currentPath = normalizePath(useLocation().pathname);
   const root = useRouteLoaderData<typeof loader>("root");
   if (isStaffPath(currentPath)) return <StaffLayout>{children}</StaffLayout>;
+  const { language } = languageOfPath(currentPath);
+  const translated = root?.translated ?? [];
   return (
     <CompanyProvider company={root?.company}>
       <ServiceLinksProvider links={root?.services}>
-        <PublicLayout currentPath={currentPath} preview={root?.preview ?? false}>
-          {children}
-        </PublicLayout>
+        <LanguageProvider language={language} translated={translated}>
+          <WordsProvider words={wordsFor(language)}>
+            <PublicLayout currentPath={currentPath} preview={root?.preview ?? false} translated={translated}>
+              {children}
+            </PublicLayout>
+          </WordsProvider>
+        </LanguageProvider>
       </ServiceLinksProvider>
     </CompanyProvider>
   );
@@ -79,36 +111,52 @@ export function Layout({ children }: { children: ReactNode }) {
 function PublicLayout({
   currentPath,
   preview,
+  translated,
   children,
 }: {
   currentPath: string;
   preview: boolean;
+  translated: readonly string[];
   children: ReactNode;
 }) {
   const company = useCompany();
   const services = useServiceLinks();
+  const words = useWords();
+  const { language, path } = languageOfPath(currentPath);
+  // A page that is not one (an error, a refusal) has no other version to offer.
+  const page = useRouteError() === undefined && pagePaths(services).includes(path);
+  const versions = page ? pageVersions(path, translated) : [];
+  const switcher = languageSwitch(versions, language);
   return (
-    <html lang="en">
+    <html lang={HTML_LANG[language]}>
       <FrameHead css={siteCss} icon={faviconUrl}>
         <PreloaderSkip durationMs={preloaderMs} />
         <SpeculationRules />
         <noscript>
           <link rel="stylesheet" href="/no-script.css" />
         </noscript>
+        <LanguageAlternates versions={versions} origin={company.origin} />
       </FrameHead>
       <body>
         {preview && <PreviewBanner />}
-        <SkipLink />
+        <SkipLink label={words.frame.skipLink} />
         <Preloader durationMs={preloaderMs} />
         <Island
           name="site-header"
           component={SiteHeader}
-          props={{ currentPath, companyName: company.name, services }}
+          props={{
+            currentPath,
+            companyName: company.name,
+            services,
+            ...(switcher ? { switcher } : {}),
+            // English is the island's own; another language's words come with the page.
+            ...(language === DEFAULT_LANGUAGE ? {} : { language, words: words.navigation, translated }),
+          }}
         />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter switcher={switcher} />
         <PageScripts />
       </body>
     </html>

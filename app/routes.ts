@@ -1,13 +1,14 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
-  index("site/routes/home.tsx"),
-  route("about", "site/routes/about.tsx"),
-  route("contact", "site/routes/contact.tsx"),
-  route("quote", "site/routes/quote.tsx"),
-  route("product", "site/routes/product.tsx"),
-  route("services", "site/routes/services.tsx"),
-  route("services/:type", "site/routes/service-detail.tsx"),
+  // The public pages, in English at their own addresses and in Hindi under /hi (languages.ts).
+  route("hi?", "site/routes/home.tsx"),
+  route("hi?/about", "site/routes/about.tsx"),
+  route("hi?/contact", "site/routes/contact.tsx"),
+  route("hi?/quote", "site/routes/quote.tsx"),
+  route("hi?/product", "site/routes/product.tsx"),
+  route("hi?/services", "site/routes/services.tsx"),
+  route("hi?/services/:type", "site/routes/service-detail.tsx"),
   route("service/*", "site/routes/legacy-redirects.ts"),
   route("sitemap.xml", "site/routes/sitemap.ts"),
   route("robots.txt", "site/routes/robots.ts"),
@@ -42,6 +43,6 @@ export default [
   route("quotation/:token/pdf", "site/routes/quotation-pdf.ts"),
   route("quotation/:token/proforma", "site/routes/proforma-pdf.ts"),
   route("inbox/*", "staff/routes/not-found.tsx"),
-  route(":page", "site/routes/static-page.tsx"),
+  route("hi?/:page", "site/routes/static-page.tsx"),
   route("*", "site/routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -12,8 +12,9 @@ import type { ServerSettings } from "../app/server/settings/settings.server.ts";
 import { quoteUploadsPath } from "../app/server/uploads/artwork-kinds.ts";
 import type { UploadServices } from "../app/server/uploads/uploads.server.ts";
 import { type StatusPageKind, statusPages } from "../app/site/content/status-pages.ts";
-import { pagePaths, paths, pathsRenderedPerRequest, statusPagesPath, statusPageUrl } from "../app/site/content/urls.ts";
+import { isRenderedPerRequest, pagePaths, paths, statusPagesPath, statusPageUrl } from "../app/site/content/urls.ts";
 import { contentSecurityPolicy } from "../app/site/lib/csp.ts";
+import { allPagePaths } from "../app/site/lib/translations.server.ts";
 import { isStaffPath, staffPaths } from "../app/staff/paths.ts";
 import { canonicalAddress, canonicalPath } from "./canonical-address.ts";
 import { formPostsWithFiles, isFormPostWithFiles, postedFormOf, uploadAddress } from "./file-posts.ts";
@@ -95,17 +96,13 @@ export function createHttpApp(options: AppOptions) {
   const pages = "clientDir" in options ? findPrerenderedPages(options.clientDir) : new Map<string, PrerenderedPage>();
   const statusFiles = takeStatusPages(pages, `${statusPagesPath}/`);
   const revision = options.published?.revision ?? (() => 0);
-  const sitePages = options.published?.pages ?? pagePaths;
+  const sitePages = options.published?.pages ?? (() => allPagePaths(null));
   const published = publishedPages({
     revision,
     render: handleWithReactRouter.renderResponse,
     // The build's pages (a service hidden since is rendered as not found), and those published since.
     paths: () => [
-      ...new Set([
-        ...pages.keys(),
-        ...sitePages().filter((path) => !pathsRenderedPerRequest.includes(path)),
-        ...PRERENDERED_FILES,
-      ]),
+      ...new Set([...pages.keys(), ...sitePages().filter((path) => !isRenderedPerRequest(path)), ...PRERENDERED_FILES]),
     ],
     log,
   });

@@ -21,6 +21,9 @@ export const HTML_LANG: Readonly<Record<Language, string>> = { en: "en", hi: "hi
 /** The region-specific tags hreflang and the sitemap use. */
 export const HREFLANG: Readonly<Record<Language, string>> = { en: "en-IN", hi: "hi-IN" };
 
+/** Each language's name in itself, as the switcher offers it. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: "English", hi: "हिन्दी" };
+
 /** Where a language's pages start: "" for English, "/hi" for Hindi. */
 const PREFIX: Readonly<Record<Language, string>> = { en: "", hi: "/hi" };
 

@@ -104,7 +104,10 @@ const sections = {
   of: { heading: { kind: "line", max: 100 }, body: { kind: "text", max: 4000, markdown: true } },
 } as const;
 
-export const termsShape = { lastUpdated: { kind: "line", max: 10, fixed: true }, sections } as const satisfies GroupShape;
+export const termsShape = {
+  lastUpdated: { kind: "line", max: 10, fixed: true },
+  sections,
+} as const satisfies GroupShape;
 
 /**
  * The privacy notice: its sections, where the settings the server runs with

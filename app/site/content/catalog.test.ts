@@ -7,11 +7,12 @@ import routes from "../../routes.ts";
 import { SERVICE_DRAWINGS } from "../../server/content/services-item.ts";
 import { faqSeed } from "./faq.ts";
 import {
-  footerLinks,
+  footerLinks as footerLinksOf,
   footerServiceLinks as footerServiceLinksOf,
   isNavMenu,
   mainNavigation as mainNavigationOf,
   type NavLink,
+  navigationWords,
 } from "./navigation.ts";
 import { drawingFile, serviceGroups, services } from "./services.ts";
 import { site } from "./site.ts";
@@ -32,7 +33,8 @@ const publicDir = path.resolve(import.meta.dirname, "../../../public");
 
 /** The header's and the footer's links for the catalog the site starts with. */
 const mainNavigation = mainNavigationOf(services);
-const footerServiceLinks = footerServiceLinksOf(services);
+const footerServiceLinks = footerServiceLinksOf(services, navigationWords);
+const footerLinks = footerLinksOf(navigationWords);
 
 function toRouteObjects(entries: RouteConfigEntry[]): RouteObject[] {
   return entries.map((entry) =>

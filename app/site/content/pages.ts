@@ -63,3 +63,11 @@ export const pageText = {
     heading: "Something went wrong",
   },
 } satisfies Record<string, PageText>;
+
+/** The headings of the about page, around what the company writes there. */
+export const aboutWords = {
+  whoWeAre: "Who we are",
+  inFigures: "In figures",
+  facilities: "Our facilities",
+  values: "What we stand for",
+};

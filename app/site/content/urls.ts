@@ -1,5 +1,6 @@
 /** Every internal address the site links to is built here. */
 
+import { languageOfPath } from "../../server/content/languages.ts";
 import { services } from "./services.ts";
 import { staticPageSlugs } from "./static-pages.ts";
 
@@ -43,7 +44,10 @@ export function pagePaths(shown: readonly { slug: string }[] = services): string
  * form and the quote request carry a fresh signed token, and the privacy notice states the
  * retention and mail settings the server runs with.
  */
-export const pathsRenderedPerRequest: readonly string[] = [paths.contact, paths.quote, paths.privacy];
+const pathsRenderedPerRequest: readonly string[] = [paths.contact, paths.quote, paths.privacy];
+
+/** Whether the server renders this page (in any language) for each request. */
+export const isRenderedPerRequest = (path: string) => pathsRenderedPerRequest.includes(languageOfPath(path).path);
 
 export function serviceUrl(slug: string): string {
   return `${paths.services}/${slug}`;

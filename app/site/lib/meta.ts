@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { CompanySettings } from "../../server/content/company-item.ts";
+import { DEFAULT_LANGUAGE, HREFLANG, type Language, pathIn } from "../../server/content/languages.ts";
 import type { NavLink } from "../content/navigation.ts";
 import type { PageText } from "../content/pages.ts";
 import { companySeed } from "../content/site.ts";
@@ -13,6 +14,8 @@ export type MetaInput = Pick<PageText, "title" | "description"> & {
   trail?: readonly NavLink[];
   /** Schema.org data beyond the business and the breadcrumb. */
   structuredData?: StructuredData[];
+  /** The page's language; its address (`path`, English) and the trail's are written in it. */
+  language?: Language;
 };
 
 export const shareImage = { path: "/images/share.png", width: 1200, height: 630 } as const;
@@ -26,9 +29,10 @@ export function documentTitle(title: string, name: string = companySeed.name): s
  * page, naming the company as published (companyIn(matches) in a route's meta).
  */
 export function buildMeta(
-  { title, description, path, trail, structuredData = [] }: MetaInput,
+  { title, description, path: englishPath, trail, structuredData = [], language = DEFAULT_LANGUAGE }: MetaInput,
   site: CompanySettings,
 ): MetaDescriptor[] {
+  const path = englishPath === undefined ? undefined : pathIn(language, englishPath);
   const fullTitle = documentTitle(title, site.name);
   const image = absoluteUrl(site.origin, shareImage.path);
   const meta: MetaDescriptor[] = [
@@ -36,7 +40,7 @@ export function buildMeta(
     { name: "description", content: description },
     { property: "og:site_name", content: site.name },
     { property: "og:type", content: "website" },
-    { property: "og:locale", content: "en_IN" },
+    { property: "og:locale", content: HREFLANG[language].replace("-", "_") },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { property: "og:image", content: image },

@@ -1,9 +1,12 @@
 import type { SocialNetwork } from "../../../server/content/company-item.ts";
 import { footerLinks, footerServiceLinks, type NavLink } from "../../content/navigation.ts";
 import { useCompany } from "../../lib/company.tsx";
+import { usePageLanguage } from "../../lib/language.tsx";
 import { useServiceLinks } from "../../lib/service-links.tsx";
+import { useWords } from "../../lib/words.tsx";
 import { ContactDetails } from "../ui/contact-details.tsx";
 import { Icon, type IconName } from "../ui/icon.tsx";
+import { type LanguageSwitch, LanguageSwitchLink } from "../ui/language-switch.tsx";
 import { Logo } from "../ui/logo.tsx";
 
 const socialIcons: Record<SocialNetwork, IconName> = {
@@ -13,40 +16,50 @@ const socialIcons: Record<SocialNetwork, IconName> = {
   YouTube: "youtube",
 };
 
-export function SiteFooter() {
+export function SiteFooter({ switcher }: { switcher: LanguageSwitch | undefined }) {
   const site = useCompany();
   const services = useServiceLinks();
-  // A legal name often ends in "Ltd." already; the sentence must not end twice.
-  const copyright = `© ${site.legalName.replace(/\.$/, "")}. All rights reserved.`;
+  const { frame, navigation } = useWords();
+  const { localPath } = usePageLanguage();
   return (
     <footer className="site-footer">
       <div className="site-footer__grid container">
         <section className="site-footer__about" aria-labelledby="footer-about">
           <h2 id="footer-about" className="visually-hidden">
-            About {site.name}
+            {frame.aboutCompany(site.name)}
           </h2>
           <Logo name={site.name} />
           <p>{[site.tagline && `${site.tagline}.`, site.summary].filter(Boolean).join(" ")}</p>
           <ul className="site-footer__socials">
             {site.socials.map((social) => (
               <li key={social.network}>
-                <a href={social.url} rel="noopener" aria-label={`${site.name} on ${social.network}`}>
+                <a href={social.url} rel="noopener" aria-label={frame.onNetwork(site.name, social.network)}>
                   <Icon name={socialIcons[social.network]} size={22} />
                 </a>
               </li>
             ))}
           </ul>
+          {switcher && <LanguageSwitchLink {...switcher} />}
         </section>
-        <FooterLinks id="footer-services" title="Services" links={footerServiceLinks(services)} columns />
-        <FooterLinks id="footer-links" title="Useful Links" links={footerLinks} />
+        <FooterLinks
+          id="footer-services"
+          title={frame.footerServices}
+          links={footerServiceLinks(services, navigation).map((link) => ({ ...link, to: localPath(link.to) }))}
+          columns
+        />
+        <FooterLinks
+          id="footer-links"
+          title={frame.footerLinks}
+          links={footerLinks(navigation).map((link) => ({ ...link, to: localPath(link.to) }))}
+        />
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="site-footer__title">
-            Contact
+            {frame.footerContact}
           </h2>
           <ContactDetails />
         </section>
       </div>
-      <p className="site-footer__legal container">{copyright}</p>
+      <p className="site-footer__legal container">{frame.copyright(site.legalName)}</p>
     </footer>
   );
 }

@@ -1,16 +1,21 @@
 import { type FocusEvent, type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { DEFAULT_LANGUAGE, type Language } from "../../../server/content/languages.ts";
 import {
   isNavMenu,
   mainNavigation,
   type NavEntry,
   type NavGroup,
+  type NavigationWords,
   type NavLink as NavLinkEntry,
   type NavMenu,
+  navigationWords,
 } from "../../content/navigation.ts";
 import type { ServiceLink } from "../../content/services.ts";
 import { paths } from "../../content/urls.ts";
+import { type LocalPath, localPathIn } from "../../lib/language.tsx";
 import { CurrentLink } from "../ui/current-link.tsx";
 import { Icon } from "../ui/icon.tsx";
+import { type LanguageSwitch, LanguageSwitchLink } from "../ui/language-switch.tsx";
 import { Logo } from "../ui/logo.tsx";
 
 /** Submenus that show on hover only where a wide layout places them as dropdowns. */
@@ -46,13 +51,25 @@ export function SiteHeader({
   currentPath,
   companyName,
   services,
+  switcher,
+  language = DEFAULT_LANGUAGE,
+  words = navigationWords,
+  translated = [],
 }: {
+  /** The page's path, in its language. */
   currentPath: string;
   companyName: string;
   /** The services the menu lists: the published catalog's. */
   services: readonly ServiceLink[];
+  /** The link to the page in the other language, where it has one. */
+  switcher?: LanguageSwitch | undefined;
+  /** Given on a page in another language than English: its language, its words, the pages translated into it. */
+  language?: Language;
+  words?: NavigationWords;
+  translated?: readonly string[];
 }) {
-  const navigation = mainNavigation(services);
+  const localPath = localPathIn(language, translated);
+  const navigation = localized(mainNavigation(services, words), localPath);
   const [initial] = useState(() => openedBeforeWaking(navigation));
   const [menuOpen, setMenuOpen] = useState(initial.menuOpen);
   const [openPath, setOpenPath] = useState<string[]>(initial.openPath);
@@ -122,18 +139,19 @@ export function SiteHeader({
   };
 
   const menuProps: MenuProps = { currentPath, openPath, onToggle: toggle, onHover: hover };
-  const inServices = currentPath === paths.services || currentPath.startsWith(`${paths.services}/`);
+  const servicesPath = localPath(paths.services);
+  const inServices = currentPath === servicesPath || currentPath.startsWith(`${servicesPath}/`);
 
   return (
     <header className="site-header">
       <div className="site-header__bar container">
-        <a href={paths.home} className="site-header__brand">
+        <a href={localPath(paths.home)} className="site-header__brand">
           <Logo name={companyName} />
         </a>
         <nav
           ref={navRef}
           className="site-nav"
-          aria-label="Main"
+          aria-label={words.mainMenu}
           data-enhanced={enhanced ? "" : undefined}
           onKeyDown={onKeyDown}
           onClick={onClick}
@@ -157,7 +175,7 @@ export function SiteHeader({
             <span className="site-nav__toggle-icon site-nav__toggle-icon--open">
               <Icon name="close" />
             </span>
-            <span>Menu</span>
+            <span>{words.menu}</span>
           </button>
           <ul id="main-menu" className="site-nav__list" data-open={menuOpen ? "" : undefined}>
             {navigation.map((entry) =>
@@ -171,11 +189,26 @@ export function SiteHeader({
             )}
           </ul>
         </nav>
-        <a href={paths.quote} className="button button--primary site-header__quote">
-          Get a quote
+        {switcher && <LanguageSwitchLink {...switcher} />}
+        <a href={localPath(paths.quote)} className="button button--primary site-header__quote">
+          {words.quote}
         </a>
       </div>
     </header>
+  );
+}
+
+/** The navigation with each link in the page's language where that page is translated. */
+function localized(navigation: NavEntry[], localPath: LocalPath): NavEntry[] {
+  const link = (entry: NavLinkEntry) => ({ ...entry, to: localPath(entry.to) });
+  return navigation.map((entry) =>
+    isNavMenu(entry)
+      ? {
+          ...entry,
+          links: entry.links.map(link),
+          groups: entry.groups.map((group) => ({ ...group, links: group.links.map(link) })),
+        }
+      : link(entry),
   );
 }
 

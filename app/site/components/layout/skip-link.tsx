@@ -1,7 +1,7 @@
-export function SkipLink() {
+export function SkipLink({ label = "Skip to main content" }: { label?: string }) {
   return (
     <a className="skip-link" href="#main">
-      Skip to main content
+      {label}
     </a>
   );
 }

@@ -1,0 +1,105 @@
+import { data, RouterContextProvider } from "react-router";
+import { siteContentContext } from "../../request-context.server.ts";
+import { SHAPED_ITEMS, type ShapedItem } from "../../server/content/items.ts";
+import {
+  DEFAULT_LANGUAGE,
+  type Language,
+  languageOfPath,
+  pathIn,
+  type Translation,
+} from "../../server/content/languages.ts";
+import type { PublishedContent } from "../../server/content/published-site.server.ts";
+import { shownServices } from "../../server/content/services-item.ts";
+import { localize, untranslated } from "../../server/content/shapes.ts";
+import type { ContentSeeds } from "../../server/service-content.ts";
+import { aboutSeed } from "../content/about.ts";
+import { faqSeed } from "../content/faq.ts";
+import { homeSeed } from "../content/home.ts";
+import { privacySeed, termsSeed } from "../content/legal.ts";
+import { productSeed } from "../content/product.ts";
+import { servicesSeed } from "../content/services-seed.ts";
+import { pagePaths, paths, serviceUrl } from "../content/urls.ts";
+import { publishedItem } from "./published.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+const seeds = {
+  home: homeSeed,
+  about: aboutSeed,
+  product: productSeed,
+  faq: faqSeed,
+  terms: termsSeed,
+  privacy: privacySeed,
+  services: servicesSeed,
+} as const satisfies { [Item in Exclude<ShapedItem, "billing">]: ContentSeeds[Item] };
+
+type PageItem = keyof typeof seeds;
+
+/** An item as a page in `language` shows it: as published, each text in that language. */
+export function itemIn<Item extends PageItem>(context: Context, item: Item, language: Language): ContentSeeds[Item] {
+  const seed = seeds[item] as ContentSeeds[Item];
+  return localize(SHAPED_ITEMS[item], publishedItem(context, item, seed), language);
+}
+
+const isTranslatedItem = (context: Context, item: PageItem, language: Translation) =>
+  untranslated(
+    SHAPED_ITEMS[item],
+    publishedItem(context, item, seeds[item] as never) as Record<string, unknown>,
+    language,
+  ).length === 0;
+
+/** The page each item is the text of, besides the services' own pages. */
+const pageOfItem: Readonly<Record<Exclude<PageItem, "services">, string>> = {
+  home: paths.home,
+  about: paths.about,
+  product: paths.product,
+  faq: paths.faq,
+  privacy: paths.privacy,
+  terms: paths.terms,
+};
+
+/** Pages that show no item of their own but the frame's (the contact and quote forms, the services' list). */
+const framePages = [paths.contact, paths.quote, paths.services];
+
+/**
+ * The pages (by their English paths) that have a version in `language`: none
+ * until the frame's text (every shown service's name, which the menus list) is
+ * translated; then each page whose own text is, and each service whose entry is.
+ */
+export function translatedPaths(context: Context, language: Translation): string[] {
+  const catalog = publishedItem(context, "services", servicesSeed);
+  const missing = untranslated(SHAPED_ITEMS.services, catalog as Record<string, unknown>, language);
+  const shown = catalog.services.flatMap((entry, index) => (entry.hidden ? [] : [{ slug: entry.slug, index }]));
+  if (shown.some(({ index }) => missing.includes(`services.${index}.title`))) return [];
+  const services = shown
+    .filter(({ index }) => !missing.some((name) => name.startsWith(`services.${index}.`)))
+    .map(({ slug }) => serviceUrl(slug));
+  const items = (Object.keys(pageOfItem) as (keyof typeof pageOfItem)[])
+    .filter((item) => isTranslatedItem(context, item, language))
+    .map((item) => pageOfItem[item]);
+  return [...framePages, ...items, ...services];
+}
+
+/**
+ * The language of the page a request asks for, once it is known to exist in
+ * it: a page not yet translated has no address in that language (404).
+ */
+export function pageLanguage(request: Request, context: Context): Language {
+  const { language, path } = languageOfPath(new URL(request.url).pathname.replace(/\/+$/, "") || "/");
+  if (language === DEFAULT_LANGUAGE) return language;
+  if (!translatedPaths(context, language as Translation).includes(path)) throw data(null, { status: 404 });
+  return language;
+}
+
+/**
+ * Every page the site has with this content (none: the site's files), in
+ * every language: the English pages of the catalog as published, and their
+ * translated versions.
+ */
+export function allPagePaths(content: PublishedContent | null): string[] {
+  const context = new RouterContextProvider();
+  context.set(siteContentContext, content);
+  const english = pagePaths(shownServices(publishedItem(context, "services", servicesSeed)));
+  const hindi = translatedPaths(context, "hi").map((path) => pathIn("hi", path));
+  return [...english, ...hindi];
+}
