@@ -28,6 +28,7 @@ import { ErrorPanel } from "./site/components/status/error-panel.tsx";
 import { NotFoundPanel } from "./site/components/status/not-found-panel.tsx";
 import { pageText } from "./site/content/pages.ts";
 import { normalizePath, pagePaths } from "./site/content/urls.ts";
+import { wordsFor } from "./site/lib/catalogues.ts";
 import { CompanyProvider, companyIn, useCompany } from "./site/lib/company.tsx";
 import { LanguageProvider } from "./site/lib/language.tsx";
 import { buildMeta } from "./site/lib/meta.ts";
@@ -35,8 +36,8 @@ import { preloaderMs } from "./site/lib/preloader.ts";
 import { ServiceLinksProvider, useServiceLinks } from "./site/lib/service-links.tsx";
 import { svgDataUrl } from "./site/lib/svg-data-url.ts";
 import { itemIn, translatedPaths } from "./site/lib/translations.server.ts";
-import { wordsFor } from "./site/lib/catalogues.ts";
 import { useWords, WordsProvider } from "./site/lib/words.tsx";
+import { devanagariCss, devanagariFonts } from "./site/styles/devanagari.ts";
 import siteCss from "./site/styles/site.css?inline";
 import { PreviewBanner } from "./staff/components/preview-banner.tsx";
 import { StaffNotFound } from "./staff/components/staff-not-found.tsx";
@@ -129,13 +130,25 @@ function PublicLayout({
   const switcher = languageSwitch(versions, language);
   return (
     <html lang={HTML_LANG[language]}>
-      <FrameHead css={siteCss} icon={faviconUrl}>
+      <FrameHead css={language === DEFAULT_LANGUAGE ? siteCss : `${siteCss}${devanagariCss}`} icon={faviconUrl}>
         <PreloaderSkip durationMs={preloaderMs} />
         <SpeculationRules />
         <noscript>
           <link rel="stylesheet" href="/no-script.css" />
         </noscript>
         <LanguageAlternates versions={versions} origin={company.origin} />
+        {language !== DEFAULT_LANGUAGE &&
+          devanagariFonts.map((href) => (
+            <link
+              key={href}
+              rel="preload"
+              href={href}
+              as="font"
+              type="font/woff2"
+              crossOrigin="anonymous"
+              media="(min-width: 64em)"
+            />
+          ))}
       </FrameHead>
       <body>
         {preview && <PreviewBanner />}
