@@ -32,7 +32,7 @@ export async function writeSample(dir: string, name: string, data: string | Buff
 
 // Ghostscript's own message says what went wrong; execFile's error alone only
 // says that the command failed.
-async function ghostscript(args: string[], cwd: string): Promise<void> {
+export async function ghostscript(args: string[], cwd: string): Promise<void> {
   try {
     await runFile("gs", ["-dSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", ...args], { cwd });
   } catch (error) {

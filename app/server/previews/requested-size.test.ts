@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { quoteFormContent as content } from "../../../tests/support/area-words.ts";
 import { validateQuote } from "../contact/quote-spec.ts";
 import { check, fine } from "./report.ts";
-import { requestedSize as sizeIn, sizeLine } from "./requested-size.ts";
+import { artworkRequest, requestedSize as sizeIn, sizeLine } from "./requested-size.ts";
 
 // The specification is kept in the words the form asked it, so the labels
 // here are the form's own: a label changed there must not silently end the check.
@@ -170,5 +170,68 @@ describe("sizeLine", () => {
     expect(sizeLine({ width: 1828.5, height: 914.7 }, "drawing size", flex)).toEqual([
       fine("Trim size 1828.5 × 914.7 mm (drawing size): matches the 3 × 6 ft asked for"),
     ]);
+  });
+});
+
+describe("artworkRequest", () => {
+  const request = (specification: [string, string][]) => artworkRequest(specification, content);
+
+  test("a box: its style by id, its inner size, and the spot inks its colours allow", () => {
+    expect(
+      request([
+        [text.style, content.boxStyles.tuckEnd ?? ""],
+        [text.length, "60"],
+        [text.width, "40"],
+        [text.height, "100"],
+        [text.colours, "4 colours (CMYK)"],
+      ]),
+    ).toEqual({
+      box: { style: "tuckEnd", styleLabel: "Reverse tuck end", length: 60, width: 40, height: 100 },
+      colours: { label: "4 colours (CMYK)", spotInks: 0 },
+    });
+  });
+
+  test("each colour choice allows its spot inks: one to three colours may all be spots, CMYK none, CMYK + Pantone one", () => {
+    const allowed = content.printColours.map((choice) => request([[text.colours, choice.label]]).colours?.spotInks);
+    expect(allowed).toEqual([0, 1, 2, 3, 0, 1]);
+  });
+
+  test("a leaflet: its size and no box; an answer the check does not know is left out", () => {
+    expect(request([[text.size, "A4"]])).toEqual({ size: { width: 210, height: 297, label: "A4 (210 × 297 mm)" } });
+    expect(request([[text.colours, "Gold foil only"]])).toEqual({});
+    expect(request([[text.style, "A box of our own"]]).box).toMatchObject({ style: "A box of our own" });
+  });
+
+  // A quote request the form really takes keeps what the check reads.
+  test("a validated quote request for a carton reads back as asked", () => {
+    const carton = content.services.find((service) => content.specs[service.slug]?.group === "box");
+    if (!carton) throw new Error("the catalog has a box");
+    const spec = content.specs[carton.slug];
+    if (spec?.group !== "box") throw new Error("a box's specification");
+    const style = spec.styles[0] ?? "";
+    const result = validateQuote(
+      carton.slug,
+      {
+        style,
+        length_mm: "60",
+        width_mm: "40",
+        height_mm: "100",
+        board: content.boxBoards[0]?.value ?? "",
+        colours: "cmyk-pantone",
+        quantity_1: "1000",
+        needed_by: "2099-01-01",
+        pin_code: "560001",
+        name: "Asha Verma",
+        phone_number: "+91 98765 43210",
+        email: "asha@example.in",
+        ...(spec.handle ? { handle: text.handles[0]?.value ?? "" } : {}),
+      },
+      content,
+    );
+    if (!result.success) throw new Error(JSON.stringify(result.errors));
+    expect(artworkRequest(result.output.specification, content)).toEqual({
+      box: { style, styleLabel: content.boxStyles[style], length: 60, width: 40, height: 100 },
+      colours: { label: "CMYK + Pantone", spotInks: 1 },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { QuoteWords } from "../contact/quote-spec.ts";
+import type { Choice, QuoteWords } from "../contact/quote-spec.ts";
 import { check, fine, mm, type ReportLine } from "./report.ts";
 
 /**
@@ -56,6 +56,65 @@ export function requestedSize(
     };
   }
   return undefined;
+}
+
+/** A box asked for: its style (an id of BOX_STYLES, or the answer as given when no style has that name) and inner size in mm. */
+export type BoxRequest = { style: string; styleLabel: string; length: number; width: number; height: number };
+
+/** What a request asks of its artwork, as far as the print check reads it. */
+export type ArtworkRequest = {
+  size?: RequestedSize;
+  /** A packaging product (a box, carton or bag: the questions of the box group). */
+  box?: BoxRequest;
+  /** The printing colours asked for, and how many spot inks they allow; undefined when the answer is not one the check knows. */
+  colours?: { label: string; spotInks: number };
+};
+
+/** The words and lists a request's specification is kept in: the quote form's content. */
+export type RequestWords = {
+  words: RequestedSizeWords & Pick<QuoteWords, "style" | "length" | "width" | "height" | "colours">;
+  boxStyles: Readonly<Record<string, string>>;
+  printColours: readonly Choice[];
+};
+
+/**
+ * Spot inks each of the quote form's colour choices allows, by the value the
+ * form posts: one to three colours may all be spot inks; four-colour process
+ * allows none, and CMYK with a Pantone one.
+ */
+const spotInksByColours: Readonly<Record<string, number>> = {
+  "no-printing": 0,
+  "1-colour": 1,
+  "2-colours": 2,
+  "3-colours": 3,
+  "4-colours-cmyk": 0,
+  "cmyk-pantone": 1,
+};
+
+/** The size, box and colours a request's specification asks for, read in the words the form asked them. */
+export function artworkRequest(
+  specification: readonly (readonly [string, string])[],
+  content: RequestWords,
+): ArtworkRequest {
+  const { words } = content;
+  const answer = (label: string) => specification.find(([asked]) => asked === label)?.[1];
+  const request: ArtworkRequest = {};
+  const size = requestedSize(specification, words);
+  if (size) request.size = size;
+  const styleLabel = answer(words.style);
+  if (styleLabel !== undefined) {
+    const [length, width, height] = [words.length, words.width, words.height].map((label) =>
+      Number.parseFloat(answer(label) ?? ""),
+    ) as [number, number, number];
+    const style = Object.entries(content.boxStyles).find(([, label]) => label === styleLabel)?.[0] ?? styleLabel;
+    request.box = { style, styleLabel, length, width, height };
+  }
+  const colours = answer(words.colours);
+  const chosen = content.printColours.find((choice) => choice.label === colours)?.value;
+  const spotInks =
+    chosen !== undefined && Object.hasOwn(spotInksByColours, chosen) ? spotInksByColours[chosen] : undefined;
+  if (colours !== undefined && spotInks !== undefined) request.colours = { label: colours, spotInks };
+  return request;
 }
 
 /** Within a millimetre either way, in either orientation. */
