@@ -301,7 +301,7 @@ async function open(log: Log, content: ServiceContent): Promise<Running> {
   };
   const jobs = startJobRuntime({ db, log });
   const photos = createPhotoLibrary({ db, storage: uploads?.storage ?? (await openFileStorage(env.fileStorage)) });
-  const artworkChecks = uploads ? createArtworkChecks(db, content.quoteForm.words) : undefined;
+  const artworkChecks = uploads ? createArtworkChecks(db, content.quoteForm) : undefined;
   const siteContent = createContentStore({ db, seeds: content.seeds });
   await siteContent.seed();
   const publishedContent = watchPublishedContent({
@@ -440,7 +440,13 @@ async function checkJob(uploads: UploadServices, checks: ArtworkChecks, options:
       `Preview programs run as the server's own user, able to see its files and network: ${sandbox.why}. Install Debian's bubblewrap on a kernel that allows user namespaces.`,
     );
   }
-  const checker = createArtworkChecker({ tools, imageTool: options.imageTool ?? "", scratchRoot: undefined, sandbox });
+  const checker = createArtworkChecker({
+    tools,
+    imageTool: options.imageTool ?? "",
+    scratchRoot: undefined,
+    sandbox,
+    print: siteSettings().printCheck,
+  });
   return artworkCheckJob({ checks, checker, read: (id) => uploads.storage.read(id), log });
 }
 

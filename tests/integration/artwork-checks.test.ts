@@ -16,6 +16,7 @@ import {
   marked,
   prepareArtworkChecker,
   problem,
+  rgbDrawingLines,
   zipSizes,
 } from "./support/artwork-checker.ts";
 
@@ -37,7 +38,7 @@ describe("good files get a preview and their report", () => {
     expect(Math.abs((large.width ?? 0) - (1200 * 106) / 156)).toBeLessThan(3);
   });
 
-  test("a flawed PDF: no bleed, a font not embedded and a blurred image, and RGB to check", async () => {
+  test("a flawed PDF: no bleed, a font not embedded and a blurred image, and RGB to check in its image and drawing", async () => {
     const checked = await checkFile(await samples.flawedPdf(dir));
     await expectPreview(checked.images[0]);
     expect(checked.outcome.report).toEqual([
@@ -47,6 +48,7 @@ describe("good files get a preview and their report", () => {
       problem("1 font not embedded (Helvetica): ask for text in outlines or embedded fonts"),
       problem("1 image below 150 ppi (lowest 96 ppi, page 1): will print blurred"),
       check("1 image in RGB: colours will shift in CMYK print"),
+      ...rgbDrawingLines(296, 90),
     ]);
     expect(marked(checked.outcome.report, "problem")).toHaveLength(3);
   });
@@ -61,6 +63,7 @@ describe("good files get a preview and their report", () => {
       problem("No bleed: the artwork stops at the trim edge; ask for 3 mm bleed on every side"),
       problem("1 font not embedded (Helvetica): ask for text in outlines or embedded fonts"),
       fine("No raster images"),
+      ...rgbDrawingLines(189, 24),
     ]);
   });
 
@@ -96,6 +99,7 @@ describe("good files get a preview and their report", () => {
       check("An EPS does not mark its trim: check the bleed on the preview"),
       fine("No fonts needed from outside the file"),
       fine("No raster images"),
+      ...rgbDrawingLines(179, 98),
     ]);
   });
 

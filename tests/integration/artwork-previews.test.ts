@@ -220,7 +220,12 @@ describe("checks on a running server", () => {
     const text = await pageText(`/inbox/${sound.reference}`);
     const good = text.slice(text.indexOf("Print check: good.pdf"), text.indexOf("Print check: flawed.pdf"));
     expect(good).toContain("Fine: Bleed 3 mm on every side");
-    expect(good).not.toMatch(/Problem:|Check:/);
+    expect(good).not.toMatch(/Problem:/);
+    // The request is for cake boxes: a file without the die's lines is the one thing to check.
+    expect(good.match(/Check:/g)).toHaveLength(1);
+    expect(good).toContain(
+      "Check: No dieline: no separation or layer named Dieline, Die, CutContour, Cut, Crease; ask for the die's lines on a spot colour of their own",
+    );
     const flawed = text.slice(text.indexOf("Print check: flawed.pdf"), text.indexOf("Print check: artwork.zip"));
     expect(flawed.match(/Problem:/g)).toHaveLength(3);
     expect(text).toMatch(/Files in the ZIP \(2\)/);

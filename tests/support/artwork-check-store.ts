@@ -8,7 +8,7 @@ import { type ClaimedJob, createJobQueue } from "../../app/server/jobs/job-queue
 import { ARTWORK_CHECK, queueChecks } from "../../app/server/previews/artwork-checks.server.ts";
 import type { ArtworkChecker, CheckedFile, PreviewImage } from "../../app/server/previews/check-artwork.server.ts";
 import type { CheckOutcome } from "../../app/server/previews/report.ts";
-import type { RequestedSize } from "../../app/server/previews/requested-size.ts";
+import type { ArtworkRequest, RequestWords } from "../../app/server/previews/requested-size.ts";
 import type { Database } from "../../app/server/store/db.server.ts";
 import type { ArtworkKind } from "../../app/server/uploads/artwork-kinds.ts";
 import { quoteFormContent } from "./area-words.ts";
@@ -16,6 +16,8 @@ import { openTestStore } from "./test-store.ts";
 
 /** The quote form's words, which a request's specification is kept in. */
 export const quoteFormText = quoteFormContent.words;
+/** The words and lists a check reads a request's specification in. */
+export const requestWords: RequestWords = quoteFormContent;
 
 export const visitor = {
   name: "Asha Verma",
@@ -128,7 +130,7 @@ export const image = (): PreviewImage => ({ large: randomBytes(4096), small: ran
 export type Call = {
   uploadBytes: string;
   kind: ArtworkKind;
-  requested: RequestedSize | undefined;
+  request: ArtworkRequest | undefined;
   signal?: AbortSignal;
 };
 
@@ -136,8 +138,8 @@ export type Call = {
 export function fakeChecker(answer: (call: Call) => Promise<CheckedFile>) {
   const calls: Call[] = [];
   const checker: ArtworkChecker = {
-    async check(file, requested, signal) {
-      const call: Call = { uploadBytes: await text(await file.read()), kind: file.kind, requested, signal };
+    async check(file, request, signal) {
+      const call: Call = { uploadBytes: await text(await file.read()), kind: file.kind, request, signal };
       calls.push(call);
       return answer(call);
     },

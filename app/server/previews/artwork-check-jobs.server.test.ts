@@ -14,6 +14,7 @@ import {
   read,
   recordingLog,
   removeStoresAfterEach,
+  requestWords,
   T0,
 } from "../../../tests/support/artwork-check-store.ts";
 import type { QuoteParticulars } from "../contact/quote-spec.ts";
@@ -36,7 +37,7 @@ function runChecks(
 ): JobRuntime {
   const log = options.log ?? recordingLog().log;
   const jobs = startJobRuntime({ db, log, idleMs: 50, stopGraceMs: options.stopGraceMs });
-  const checks = createArtworkChecks(db, quoteFormText);
+  const checks = createArtworkChecks(db, requestWords);
   const retry = { baseMs: 1, maxMs: 5, maxAttempts: 3 };
   const { checker, leaseMs } = options;
   jobs.register(ARTWORK_CHECK, artworkCheckJob({ checks, checker, read, log, retry, leaseMs }));
@@ -61,7 +62,7 @@ describe("the checks as jobs of the runtime", () => {
     const made = image();
     const { checker, calls } = fakeChecker(async () => ({ outcome, images: [made] }));
     const { log, lines } = recordingLog();
-    const checks = createArtworkChecks(db, quoteFormText);
+    const checks = createArtworkChecks(db, requestWords);
     const worker = runChecks(db, { checker, log });
     try {
       await vi.waitFor(async () => {
@@ -78,7 +79,8 @@ describe("the checks as jobs of the runtime", () => {
         ["png", bytesOf(files[1] ?? "")],
       ].sort(),
     );
-    for (const call of calls) expect(call.requested).toEqual({ width: 100, height: 150, label: "100 × 150 mm" });
+    for (const call of calls)
+      expect(call.request).toEqual({ size: { width: 100, height: 150, label: "100 × 150 mm" } });
     for (const file of files) {
       expect((await checks.of([file])).get(file)).toEqual({ state: "done", outcome });
       expect((await checks.image(file, 0, "small"))?.equals(made.small)).toBe(true);
@@ -101,7 +103,7 @@ describe("the checks as jobs of the runtime", () => {
           release = () => resolve({ outcome, images: [] });
         }),
     );
-    const checks = createArtworkChecks(db, quoteFormText);
+    const checks = createArtworkChecks(db, requestWords);
     const worker = runChecks(db, { checker, leaseMs });
     try {
       await vi.waitFor(() => expect(calls).toHaveLength(1), patience);
@@ -148,7 +150,7 @@ describe("the checks as jobs of the runtime", () => {
       throw new Error("the bucket is out of reach");
     });
     const { log, lines } = recordingLog();
-    const checks = createArtworkChecks(db, quoteFormText);
+    const checks = createArtworkChecks(db, requestWords);
     const worker = runChecks(db, { checker, log });
     try {
       await vi.waitFor(async () => expect((await checks.of([uploadId])).get(uploadId)?.state).toBe("done"), patience);
@@ -174,7 +176,7 @@ describe("the checks as jobs of the runtime", () => {
     const db = await database();
     const { files, reference } = await queued(db, ["svg"]);
     const uploadId = files[0] ?? "";
-    const checks = createArtworkChecks(db, quoteFormText);
+    const checks = createArtworkChecks(db, requestWords);
     // Three claims whose holders never came back, as when the file's check brings its process down.
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect((await claimer(db).claim(T0 + attempt * 1000, 500))?.attempt).toBe(attempt);
@@ -233,7 +235,7 @@ describe("the checks as jobs of the runtime", () => {
       if (call.signal?.aborted) throw call.signal.reason;
       return { outcome, images: [image()] };
     });
-    const checks = createArtworkChecks(db, quoteFormText);
+    const checks = createArtworkChecks(db, requestWords);
     const worker = runChecks(db, { checker, stopGraceMs: 100 });
     await running;
     await worker.stop();

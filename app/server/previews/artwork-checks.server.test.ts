@@ -11,6 +11,7 @@ import {
   queued,
   quoteFormText,
   removeStoresAfterEach,
+  requestWords,
   T0,
 } from "../../../tests/support/artwork-check-store.ts";
 import type { QuoteParticulars } from "../contact/quote-spec.ts";
@@ -82,7 +83,7 @@ describe("the queue", () => {
   test("a lease that ran out is claimed again, the attempt counted, and the first holder can no longer finish", async () => {
     const db = await database();
     const { files } = await queued(db, ["pdf"]);
-    const checks = createArtworkChecks(db, quoteFormText);
+    const checks = createArtworkChecks(db, requestWords);
     const jobs = claimer(db);
     const first = await jobs.claim(T0, 1000);
     expect(first).toMatchObject({ uploadId: files[0], attempt: 1 });
@@ -105,7 +106,7 @@ describe("the queue", () => {
     const db = await database();
     const { files } = await queued(db, ["zip"]);
     const uploadId = files[0] ?? "";
-    const checks = createArtworkChecks(db, quoteFormText);
+    const checks = createArtworkChecks(db, requestWords);
     const jobs = claimer(db);
     const claimed = await jobs.claim(T0, LEASE_MS);
     if (!claimed) throw new Error("the check was not claimed");
@@ -135,7 +136,7 @@ describe("the queue", () => {
     const db = await database();
     const { files } = await queued(db, ["pdf", "png"]);
     const unchecked = (await inquiryWithFiles(db, ["svg"])).files[0] ?? "";
-    const checks = createArtworkChecks(db, quoteFormText);
+    const checks = createArtworkChecks(db, requestWords);
     const claimed = await claimer(db).claim(T0, LEASE_MS);
     if (!claimed) throw new Error("the check was not claimed");
     const noPreview: CheckOutcome = { previews: 0, noPreview: "the PDF has no pages", report: [], ms: 3 };
@@ -172,7 +173,7 @@ describe("the queue", () => {
   test("forgetChecks removes the checks and previews of the files named, and only those", async () => {
     const db = await database();
     const { files } = await queued(db, ["pdf", "png"]);
-    const checks = createArtworkChecks(db, quoteFormText);
+    const checks = createArtworkChecks(db, requestWords);
     const kept = image();
     for (let i = 0; i < 2; i++) {
       const claimed = await claimer(db).claim(T0, LEASE_MS);
@@ -203,16 +204,16 @@ describe("the queue", () => {
     };
     const { files, reference } = await queued(db, ["tiff"], { quote });
     const plain = await queued(db, ["svg"]);
-    const checks = createArtworkChecks(db, quoteFormText);
+    const checks = createArtworkChecks(db, requestWords);
     expect(await checks.subject(files[0] ?? "")).toEqual({
       kind: "tiff",
       reference,
-      requested: { width: 148, height: 210, label: "A5 (148 × 210 mm)" },
+      request: { size: { width: 148, height: 210, label: "A5 (148 × 210 mm)" } },
     });
     expect(await checks.subject(plain.files[0] ?? "")).toEqual({
       kind: "svg",
       reference: plain.reference,
-      requested: undefined,
+      request: undefined,
     });
     await db.run("UPDATE uploads SET discarded_at = ? WHERE id = ?", [T0, files[0]]);
     expect(await checks.subject(files[0] ?? "")).toBeUndefined();
@@ -222,7 +223,7 @@ describe("the queue", () => {
 describe("the inbox list", () => {
   test("counts each inquiry's files and names the first with a preview; none for an inquiry without files", async () => {
     const db = await database();
-    const checks = createArtworkChecks(db, quoteFormText);
+    const checks = createArtworkChecks(db, requestWords);
     const withFiles = await queued(db, ["zip", "pdf", "png"]);
     const without = await inquiryWithFiles(db, []);
     // The first file has only a large image (a ZIP entry's, say), the second its own small one, the third none yet.

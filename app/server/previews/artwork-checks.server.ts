@@ -7,7 +7,7 @@ import { type Database, placeholders, type Queries } from "../store/db.server.ts
 import type { ArtworkKind } from "../uploads/artwork-kinds.ts";
 import type { ArtworkChecker, PreviewImage } from "./check-artwork.server.ts";
 import type { ArtworkCheck, CheckOutcome } from "./report.ts";
-import { type RequestedSizeWords, requestedSize } from "./requested-size.ts";
+import { artworkRequest, type RequestWords } from "./requested-size.ts";
 
 /** The kind of job that checks one file; the name is also step 21's, which moved the waiting checks here. */
 export const ARTWORK_CHECK = "artwork-check";
@@ -26,11 +26,12 @@ const givenUp: CheckOutcome = { previews: 0, noPreview: "the file could not be r
  * What the checks of artwork files found, one per file sent with an inquiry,
  * and the preview images they made. Each check is a job of the runtime's
  * queue (artworkCheckJob), which claims, leases and retries it.
- * sizeWords are the labels a request's specification keeps its size under.
+ * requestWords are the quote form's labels and lists, which a request's
+ * specification keeps its answers in.
  */
-export function createArtworkChecks(db: Database, sizeWords: RequestedSizeWords) {
+export function createArtworkChecks(db: Database, requestWords: RequestWords) {
   return {
-    /** The file a claimed check is about, with the size its request asks for; undefined once it is gone. */
+    /** The file a claimed check is about, with what its request asks of it; undefined once it is gone. */
     async subject(uploadId: string) {
       const row = await db.get<{ kind: ArtworkKind; reference: string; quote: string | null }>(
         `SELECT uploads.kind, inquiries.reference, inquiries.quote FROM uploads
@@ -43,7 +44,7 @@ export function createArtworkChecks(db: Database, sizeWords: RequestedSizeWords)
       return {
         kind: row.kind,
         reference: row.reference,
-        requested: quote ? requestedSize(quote.specification, sizeWords) : undefined,
+        request: quote ? artworkRequest(quote.specification, requestWords) : undefined,
       };
     },
 
@@ -189,7 +190,7 @@ export function artworkCheckJob(options: {
       if (!subject) return checks.drop(uploadId);
       const { outcome, images } = await checker.check(
         { kind: subject.kind, read: () => read(uploadId) },
-        subject.requested,
+        subject.request,
         signal,
       );
       // Cut short by a stop or a lost lease: not the file's doing, and not to be recorded.

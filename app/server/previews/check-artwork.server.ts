@@ -6,10 +6,22 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ArtworkKind } from "../uploads/artwork-kinds.ts";
 import { epsFontLines, firstSvg, pictureLines } from "./check-lines.ts";
-import { type CheckContext, type KindResult, noPreview, type PreviewImage } from "./check-result.ts";
+import { type CheckContext, type KindResult, noPreview, type PreviewImage, type StepTiming } from "./check-result.ts";
 import { checkZip } from "./check-zip.server.ts";
 import type { ImageInfo, ImageJob } from "./image-tool.ts";
-import { fontLines, imageLines, pageLines, parsePdfFonts, parsePdfImages, parsePdfInfo } from "./pdf-report.ts";
+import {
+  fontLines,
+  hasTrimBox,
+  imageLines,
+  pageLines,
+  parsePageBoxes,
+  parsePdfFonts,
+  parsePdfImages,
+  parsePdfInfo,
+  rgbImages,
+} from "./pdf-report.ts";
+import { type PrintCheckRunner, printChecks, printLines, RENDER_PAGES } from "./print-checks.server.ts";
+import { defaultPrintCheckSettings, type PrintCheckSettings } from "./print-settings.ts";
 import {
   type CheckOutcome,
   check,
@@ -19,7 +31,7 @@ import {
   type ReportLine,
   type ZipEntryFindings,
 } from "./report.ts";
-import { type RequestedSize, sizeLine } from "./requested-size.ts";
+import { type ArtworkRequest, sizeLine } from "./requested-size.ts";
 import { hasBytes, nodeFiles, readHead, writeNew } from "./scratch-files.server.ts";
 import {
   defaultRunLimits,
@@ -35,7 +47,8 @@ import {
 
 export type { PreviewImage } from "./check-result.ts";
 
-export type CheckedFile = { outcome: CheckOutcome; images: PreviewImage[] };
+/** What a check found and made, and how long each of its parts took (for the benchmark; not stored). */
+export type CheckedFile = { outcome: CheckOutcome; images: PreviewImage[]; steps?: StepTiming[] };
 
 export type CheckerOptions = {
   tools: ToolSet;
@@ -50,6 +63,10 @@ export type CheckerOptions = {
   sandbox?: Sandbox;
   /** One check's time, all its programs and a ZIP's files together. */
   budgetMs?: number;
+  /** The print check's thresholds (the PRINT_CHECK_* settings); the defaults where left out. */
+  print?: Partial<PrintCheckSettings>;
+  /** Programs one check runs at once: two cores are kept busy while one program waits on its files. */
+  parallel?: number;
 };
 
 /** A check's time, however many files a ZIP holds: each program has the least of its own limit and what is left. */
@@ -66,6 +83,32 @@ const MAX_SVG_BYTES = 20 * 1024 * 1024;
 /** The files a program reads and writes: in the sandbox, the only ones it sees. */
 type Files = { reads: readonly string[]; writes?: readonly string[] };
 
+/** Runs work at most `count` at a time, the rest waiting their turn. */
+function limited(count: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    while (active >= count) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await work();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/** Notes how long a part of a check took. */
+async function timed<T>(ctx: CheckContext, step: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    ctx.steps?.push({ step, ms: Math.round(performance.now() - started) });
+  }
+}
+
 /**
  * Checks uploaded artwork: one preview of its first page or artboard, and a
  * print-readiness report, made by Debian's tools and sharp, each in a
@@ -79,18 +122,42 @@ export function createArtworkChecker(options: CheckerOptions) {
   const budgetMs = options.budgetMs ?? CHECK_BUDGET_MS;
   // Node, the image tool beside its modules, and sharp's libvips: read-only in the sandbox.
   const imageToolFiles = imageTool ? nodeFiles(imageTool) : [];
+  // Our own scripts live beside the image tool, which the server names: the layer reader is one.
+  const layerTool = imageTool ? path.join(path.dirname(imageTool), "pdf-layers-tool.ts") : undefined;
+  const layerToolFiles = layerTool ? nodeFiles(layerTool) : [];
+  const print: PrintCheckSettings = { ...defaultPrintCheckSettings, ...options.print };
+  const slot = limited(options.parallel ?? 3);
 
-  /** A program of the check's, under the check's sandbox and within what is left of its time. */
+  /** A program of the check's, under the check's sandbox and within what is left of its time once it starts. */
   function runIn(ctx: CheckContext, command: string, args: string[], files: Files, extra: Partial<RunLimits> = {}) {
-    const own = extra.timeoutMs ?? limits.timeoutMs ?? defaultRunLimits.timeoutMs;
-    const timeoutMs = Math.max(1, Math.min(own, ctx.deadline - performance.now()));
-    return runTool(command, args, {
-      cwd: ctx.dir,
-      limits: { ...limits, ...extra, timeoutMs },
-      signal: ctx.signal,
-      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-      ...files,
+    return slot(() => {
+      const own = extra.timeoutMs ?? limits.timeoutMs ?? defaultRunLimits.timeoutMs;
+      const timeoutMs = Math.max(1, Math.min(own, ctx.deadline - performance.now()));
+      return runTool(command, args, {
+        cwd: ctx.dir,
+        limits: { ...limits, ...extra, timeoutMs },
+        signal: ctx.signal,
+        ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+        ...files,
+      });
     });
+  }
+
+  /** The print checks' way to run programs and our layer reader, within this check. */
+  function printRunner(ctx: CheckContext): PrintCheckRunner {
+    return {
+      run: (tool, args, files, extra) => runIn(ctx, tool, args, files, extra),
+      ...(layerTool
+        ? {
+            runScript: (script: string, args: string[], reads: readonly string[]) =>
+              runIn(ctx, process.execPath, ["--max-old-space-size=256", script, ...args], {
+                reads: [...reads, ...layerToolFiles],
+              }),
+          }
+        : {}),
+      has: (tool) => tools.has(tool),
+      settings: ctx.print,
+    };
   }
 
   async function run(ctx: CheckContext, tool: ToolName, args: string[], files: Files, extra: Partial<RunLimits> = {}) {
@@ -141,33 +208,57 @@ export function createArtworkChecker(options: CheckerOptions) {
     const absent = missing(["pdfinfo", "pdftoppm", "pdffonts", "pdfimages"]);
     if (absent) return noPreview(absent);
     const reads = { reads: [input] };
-    const infoRun = await run(ctx, "pdfinfo", ["-box", "-f", "1", "-l", "1", input], reads);
+    const infoRun = await timed(ctx, "pages", () =>
+      run(ctx, "pdfinfo", ["-box", "-f", "1", "-l", String(RENDER_PAGES), input], reads),
+    );
     const failed = failureOf("pdfinfo", infoRun);
     if (failed) return noPreview(failed);
-    const info = parsePdfInfo(infoRun.stdout.toString("latin1"));
+    const infoText = infoRun.stdout.toString("latin1");
+    const info = parsePdfInfo(infoText);
     if (info.pages < 1) return noPreview("the PDF has no pages");
     if (info.pages > MAX_PAGES) return noPreview(`the PDF says it has ${info.pages} pages, more than ${MAX_PAGES}`);
     // A page tree that leads nowhere gives no first page to measure or draw.
     if (!info.media && !info.crop) return noPreview("the first page could not be drawn (the PDF gives it no size)");
-    const report = sizeFrom ? [fine(plural(info.pages, "page")), ...sizeFrom] : pageLines(info, ctx.requested);
+    const pageReport = sizeFrom
+      ? [fine(plural(info.pages, "page")), ...sizeFrom]
+      : pageLines(info, ctx.request?.size, ctx.print);
 
     const last = String(Math.min(info.pages, PAGES_READ));
-    if (!sizeFrom) {
-      const fonts = await run(ctx, "pdffonts", ["-l", last, input], reads);
-      report.push(
-        ...(failureOf("pdffonts", fonts)
-          ? [check("Fonts could not be read: check them in the file")]
-          : fontLines(parsePdfFonts(fonts.stdout.toString("latin1")))),
-      );
-    }
-    const images = await run(ctx, "pdfimages", ["-list", "-l", last, input], reads);
-    report.push(
-      ...(failureOf("pdfimages", images)
-        ? [check("Images could not be read: check their resolution in the file")]
-        : imageLines(parsePdfImages(images.stdout.toString("latin1")))),
-    );
-    if (info.pages > PAGES_READ) report.push(check(`Fonts and images were read on the first ${PAGES_READ} pages only`));
+    const [fonts, images, preview, found] = await Promise.all([
+      sizeFrom
+        ? []
+        : timed(ctx, "fonts", async () => {
+            const fonts = await run(ctx, "pdffonts", ["-l", last, input], reads);
+            return failureOf("pdffonts", fonts)
+              ? [check("Fonts could not be read: check them in the file")]
+              : fontLines(parsePdfFonts(fonts.stdout.toString("latin1")));
+          }),
+      timed(ctx, "images", async () => {
+        const images = await run(ctx, "pdfimages", ["-list", "-l", last, input], reads);
+        return failureOf("pdfimages", images) ? undefined : parsePdfImages(images.stdout.toString("latin1"));
+      }),
+      timed(ctx, "preview", () => firstPage(ctx, input)),
+      printChecks(printRunner(ctx), ctx, input, {
+        pages: info.pages,
+        boxes: parsePageBoxes(infoText),
+        layerTool,
+      }),
+    ]);
+    // A carton's page is not its trim: without a trim box, the bleed is what runs past the dieline.
+    if (found.dielineBleed && !sizeFrom && !hasTrimBox(info)) pageReport[pageReport.length - 1] = found.dielineBleed;
+    const report = [
+      ...pageReport,
+      ...fonts,
+      ...(images ? imageLines(images) : [check("Images could not be read: check their resolution in the file")]),
+      ...(info.pages > PAGES_READ ? [check(`Fonts and images were read on the first ${PAGES_READ} pages only`)] : []),
+      ...printLines(found, ctx, ctx.print, images ? rgbImages(images) : 0),
+    ];
+    if ("failure" in preview) return noPreview(preview.failure, report);
+    return { findings: { previews: 1, report }, images: [preview.image] };
+  }
 
+  /** The first page, drawn by Poppler and made into the preview images. */
+  async function firstPage(ctx: CheckContext, input: string): Promise<{ image: PreviewImage } | { failure: string }> {
     const pageFile = path.join(ctx.dir, "page.png");
     const page = await run(
       ctx,
@@ -187,13 +278,11 @@ export function createArtworkChecker(options: CheckerOptions) {
       { reads: [input], writes: [pageFile] },
     );
     const pageFailure = failureOf("pdftoppm", page);
-    if (pageFailure) return noPreview(pageFailure, report);
+    if (pageFailure) return { failure: pageFailure };
     // Poppler may end well and draw nothing, when the page tree leads nowhere: the file made for it stays empty.
-    if (!(await hasBytes(pageFile)))
-      return noPreview(`the first page could not be drawn${saying(page.stderr)}`, report);
+    if (!(await hasBytes(pageFile))) return { failure: `the first page could not be drawn${saying(page.stderr)}` };
     const rendered = await render(ctx, pageFile, "raster");
-    if ("failure" in rendered) return noPreview(rendered.failure, report);
-    return { findings: { previews: 1, report }, images: [rendered.image] };
+    return "failure" in rendered ? rendered : { image: rendered.image };
   }
 
   /** EPS through Ghostscript (always -dSAFER) into a PDF, which the PDF checks read; its size and fonts from its own comments. */
@@ -227,7 +316,7 @@ export function createArtworkChecker(options: CheckerOptions) {
     if (box) {
       const [x1, y1, x2, y2] = box.slice(1, 5).map(Number) as [number, number, number, number];
       lines.push(
-        ...sizeLine({ width: mmFromPoints(x2 - x1), height: mmFromPoints(y2 - y1) }, "bounding box", ctx.requested),
+        ...sizeLine({ width: mmFromPoints(x2 - x1), height: mmFromPoints(y2 - y1) }, "bounding box", ctx.request?.size),
       );
     }
     lines.push(check("An EPS does not mark its trim: check the bleed on the preview"));
@@ -256,7 +345,7 @@ export function createArtworkChecker(options: CheckerOptions) {
     if ("failure" in rendered) return noPreview(rendered.failure);
     const { sizeMm, liveText } = rendered.info;
     const report = [
-      ...(sizeMm ? sizeLine(sizeMm, "drawing size", ctx.requested) : []),
+      ...(sizeMm ? sizeLine(sizeMm, "drawing size", ctx.request?.size) : []),
       fine("Vector drawing: prints sharp at any size"),
       ...(liveText
         ? [check("Text is live: the printer's fonts may replace the designer's; ask for text in outlines")]
@@ -274,7 +363,10 @@ export function createArtworkChecker(options: CheckerOptions) {
   async function picture(ctx: CheckContext, input: string, kind: ArtworkKind): Promise<KindResult> {
     const rendered = await render(ctx, input, kind === "psd" ? "psd" : "raster");
     if ("failure" in rendered) return noPreview(rendered.failure);
-    return { findings: { previews: 1, report: pictureLines(rendered.info, ctx.requested) }, images: [rendered.image] };
+    return {
+      findings: { previews: 1, report: pictureLines(rendered.info, ctx.request?.size) },
+      images: [rendered.image],
+    };
   }
 
   async function checkKind(ctx: CheckContext, input: string, kind: ArtworkKind): Promise<KindResult> {
@@ -304,7 +396,7 @@ export function createArtworkChecker(options: CheckerOptions) {
     /** Checks one stored file of the given kind; the stream is its bytes. */
     async check(
       file: { kind: ArtworkKind; read: () => Promise<Readable> },
-      requested?: RequestedSize,
+      request?: ArtworkRequest,
       signal?: AbortSignal,
     ): Promise<CheckedFile> {
       signal?.throwIfAborted();
@@ -317,18 +409,21 @@ export function createArtworkChecker(options: CheckerOptions) {
         const input = path.join(dir, "input");
         await pipeline(await file.read(), createWriteStream(input, { flags: "wx", mode: 0o600 }));
         const budget = AbortSignal.timeout(budgetMs);
-        const ctx = {
+        const steps: StepTiming[] = [];
+        const ctx: CheckContext = {
           dir,
-          requested,
+          request,
+          print,
           signal: signal ? AbortSignal.any([signal, budget]) : budget,
           deadline: performance.now() + budgetMs,
+          steps,
         };
         let result: KindResult;
         let entries: ZipEntryFindings[] | undefined;
         if (file.kind === "zip") ({ result, entries } = await checkZip(ctx, input, checkKind, budgetMs));
         else result = await checkKind(ctx, input, file.kind);
         const ms = Math.round(performance.now() - started);
-        return { outcome: { ...result.findings, ...(entries ? { entries } : {}), ms }, images: result.images };
+        return { outcome: { ...result.findings, ...(entries ? { entries } : {}), ms }, images: result.images, steps };
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

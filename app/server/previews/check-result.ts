@@ -1,11 +1,26 @@
+import type { PrintCheckSettings } from "./print-settings.ts";
 import type { FileFindings, ReportLine } from "./report.ts";
-import type { RequestedSize } from "./requested-size.ts";
+import type { ArtworkRequest } from "./requested-size.ts";
 
 /** A preview as stored: the large image for the inquiry page, the small one for the file list. */
 export type PreviewImage = { large: Buffer; small: Buffer };
 
-/** One check under way: its scratch folder, the size the buyer asked for, and its time. */
-export type CheckContext = { dir: string; requested: RequestedSize | undefined; signal: AbortSignal; deadline: number };
+/** How long one part of a check took, for the benchmark. */
+export type StepTiming = { step: string; ms: number };
+
+/**
+ * One check under way: its scratch folder, what the buyer's request asks of
+ * the artwork, the print check's thresholds, its time, and where the time of
+ * each part is noted.
+ */
+export type CheckContext = {
+  dir: string;
+  request: ArtworkRequest | undefined;
+  print: PrintCheckSettings;
+  signal: AbortSignal;
+  deadline: number;
+  steps?: StepTiming[];
+};
 /** What the check of one file found, and the previews it made. */
 export type KindResult = { findings: FileFindings; images: PreviewImage[] };
 

@@ -17,14 +17,19 @@ import {
 import {
   fontLines,
   imageLines,
+  onShownPage,
   type PdfFont,
   type PdfImage,
   type PdfInfo,
   pageLines,
+  parsePageBoxes,
   parsePdfFonts,
   parsePdfImages,
   parsePdfInfo,
+  rgbImages,
+  trimOf,
 } from "./pdf-report.ts";
+import { defaultPrintCheckSettings } from "./print-settings.ts";
 import { check, fine, problem } from "./report.ts";
 import type { RequestedSize } from "./requested-size.ts";
 
@@ -104,6 +109,104 @@ describe("pageLines", () => {
   });
 });
 
+describe("a page that holds its trim and bleed", () => {
+  const points = (millimetres: number) => (millimetres * 72) / 25.4;
+  const sheet = (width: number, height: number): PdfInfo => ({
+    pages: 1,
+    encrypted: false,
+    rotation: 0,
+    media: [0, 0, points(width), points(height)],
+  });
+
+  test("A4 asked for, a page of 216 × 303 mm and no trim box: trim plus 3 mm bleed, every line fine", () => {
+    expect(pageLines(sheet(216, 303), a4)).toEqual([
+      fine("1 page"),
+      fine("Trim size 210 × 297 mm (page size less 3 mm bleed; no trim box): matches the A4 (210 × 297 mm) asked for"),
+      fine("Bleed 3 mm on every side (in the page size)"),
+    ]);
+  });
+
+  test("within half a millimetre, either way round", () => {
+    expect(pageLines(sheet(216.4, 302.6), a4).at(-1)).toEqual(fine("Bleed 3 mm on every side (in the page size)"));
+    expect(pageLines(sheet(303, 216), a4).at(-1)).toEqual(fine("Bleed 3 mm on every side (in the page size)"));
+  });
+
+  test("further off, or with no size asked for, the page is the trim and has no bleed", () => {
+    expect(pageLines(sheet(216.7, 303), a4)).toEqual([
+      fine("1 page"),
+      check("Trim size 216.7 × 303 mm (page size; no trim box): the request asks for A4 (210 × 297 mm)"),
+      problem("No bleed: the artwork stops at the trim edge; ask for 3 mm bleed on every side"),
+    ]);
+    expect(pageLines(sheet(216, 303), undefined).at(-1)?.mark).toBe("problem");
+  });
+
+  test("the settings say how much bleed and how near", () => {
+    const settings = { bleedMm: 5, bleedToleranceMm: 1 };
+    expect(pageLines(sheet(220.8, 307), a4, settings).slice(1)).toEqual([
+      fine(
+        "Trim size 210.8 × 297 mm (page size less 5 mm bleed; no trim box): matches the A4 (210 × 297 mm) asked for",
+      ),
+      fine("Bleed 5 mm on every side (in the page size)"),
+    ]);
+    expect(pageLines(sheet(216, 303), a4, settings).at(-1)).toEqual(
+      problem("No bleed: the artwork stops at the trim edge; ask for 5 mm bleed on every side"),
+    );
+  });
+});
+
+describe("every page's boxes", () => {
+  const twoPages = [
+    "Pages:           2",
+    "Page    1 rot:   0",
+    "Page    2 rot:   90",
+    "Page    1 MediaBox:      0.00     0.00   612.28   858.90",
+    "Page    1 CropBox:       0.00     0.00   612.28   858.90",
+    "Page    1 TrimBox:       0.00     0.00   612.28   858.90",
+    "Page    2 MediaBox:     10.00    20.00   310.00   420.00",
+    "Page    2 CropBox:      10.00    20.00   310.00   420.00",
+    "Page    2 TrimBox:      18.50    28.50   301.50   411.50",
+    "",
+  ].join("\n");
+
+  test("are read page by page, whatever order pdfinfo prints them in", () => {
+    expect(parsePageBoxes(twoPages)).toEqual([
+      { page: 1, rotation: 0, media: [0, 0, 612.28, 858.9], crop: [0, 0, 612.28, 858.9], trim: [0, 0, 612.28, 858.9] },
+      { page: 2, rotation: 90, media: [10, 20, 310, 420], crop: [10, 20, 310, 420], trim: [18.5, 28.5, 301.5, 411.5] },
+    ]);
+  });
+
+  test("a box is placed on the page as shown: from the top left, turned as the page is", () => {
+    const media: [number, number, number, number] = [0, 0, 200, 100];
+    const box: [number, number, number, number] = [10, 20, 50, 30];
+    expect(onShownPage(box, media, 0)).toEqual({ left: 10, top: 70, right: 50, bottom: 80 });
+    expect(onShownPage(box, media, 90)).toEqual({ left: 20, top: 10, right: 30, bottom: 50 });
+    expect(onShownPage(box, media, 180)).toEqual({ left: 150, top: 20, right: 190, bottom: 30 });
+    expect(onShownPage(box, media, 270)).toEqual({ left: 70, top: 150, right: 80, bottom: 190 });
+  });
+
+  test("the trim is the trim box, or the page less the bleed it holds, or the page", () => {
+    const [a4WithBleed, turned] = parsePageBoxes(twoPages) as [PageBoxesOf, PageBoxesOf];
+    const bleed = (3 * 72) / 25.4;
+    const trim = trimOf(a4WithBleed, a4, defaultPrintCheckSettings);
+    expect(trim.left).toBeCloseTo(bleed);
+    expect(trim.bottom).toBeCloseTo(858.9 - bleed);
+    expect(trimOf(a4WithBleed, undefined, defaultPrintCheckSettings)).toEqual({
+      left: 0,
+      top: 0,
+      right: 612.28,
+      bottom: 858.9,
+    });
+    expect(trimOf(turned, undefined, defaultPrintCheckSettings)).toEqual({
+      left: 8.5,
+      top: 8.5,
+      right: 391.5,
+      bottom: 291.5,
+    });
+  });
+});
+
+type PageBoxesOf = ReturnType<typeof parsePageBoxes>[number];
+
 describe("fontLines", () => {
   const font = (name: string, embedded: boolean, type = "Type 1"): PdfFont => ({ name, type, embedded });
 
@@ -174,10 +277,10 @@ describe("imageLines", () => {
     ppi,
   });
 
-  test("300 ppi CMYK is fine", () => {
+  // The colour of the whole page, vector art and text too, is said by the print check's colour line.
+  test("300 ppi CMYK is fine, and says nothing of colour for the whole page", () => {
     expect(imageLines([image(300), image(600, "gray", 1)])).toEqual([
       fine("2 images at 300 ppi or more at print size"),
-      fine("Images in CMYK or greyscale"),
     ]);
   });
 
@@ -201,9 +304,9 @@ describe("imageLines", () => {
     expect(imageLines([image(300, "rgb", 3), image(300, "icc", 3), image(300, "icc", 4)])[1]).toEqual(
       check("2 images in RGB: colours will shift in CMYK print"),
     );
-    expect(imageLines([image(300, "icc", 4), image(300, "gray", 1), image(300, "cmyk", 4)])[1]).toEqual(
-      fine("Images in CMYK or greyscale"),
-    );
+    expect(rgbImages([image(300, "rgb", 3), image(300, "icc", 3), image(300, "icc", 4)])).toBe(2);
+    expect(imageLines([image(300, "icc", 4), image(300, "gray", 1), image(300, "cmyk", 4)])).toHaveLength(1);
+    expect(rgbImages([image(300, "icc", 4), image(300, "gray", 1), image(300, "cmyk", 4)])).toBe(0);
   });
 
   // isRgb means to treat a palette of three components as RGB, but pdfimages
@@ -212,7 +315,7 @@ describe("imageLines", () => {
     expect(parsePdfImages(indexedImage)).toEqual([
       { page: 1, width: 300, height: 300, colour: "index", components: 1, ppi: 300 },
     ]);
-    expect(imageLines(parsePdfImages(indexedImage))[1]).toEqual(fine("Images in CMYK or greyscale"));
+    expect(rgbImages(parsePdfImages(indexedImage))).toBe(0);
   });
 
   test("the real mixed page: the inline image is the lowest, and three images are RGB", () => {
@@ -225,7 +328,6 @@ describe("imageLines", () => {
   test("the page named is the one where the lowest image is drawn", () => {
     expect(imageLines(parsePdfImages(stretchedImages))).toEqual([
       problem("1 image below 150 ppi (lowest 149 ppi, page 2): will print blurred"),
-      fine("Images in CMYK or greyscale"),
     ]);
   });
 

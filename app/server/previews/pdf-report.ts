@@ -1,5 +1,6 @@
+import type { Rect } from "./page-text.ts";
+import { defaultPrintCheckSettings, type PrintCheckSettings } from "./print-settings.ts";
 import {
-  BLEED_MM,
   check,
   fine,
   LOWEST_PPI,
@@ -118,23 +119,119 @@ function sizeOf(box: Box, rotation: number): { width: number; height: number } {
 
 const sameBox = (a: Box, b: Box) => a.every((value, index) => Math.abs(value - (b[index] ?? 0)) < 0.01);
 
-/** Pages, trim size and bleed, from the first page's boxes. */
-export function pageLines(info: PdfInfo, requested: RequestedSize | undefined): ReportLine[] {
+type BleedSettings = Pick<PrintCheckSettings, "bleedMm" | "bleedToleranceMm">;
+
+/**
+ * Whether a page without a trim box is the size asked for plus the bleed on
+ * every side, either way round: printers ask for artwork so, and it is then
+ * read as trim plus bleed.
+ */
+function bleedInPageSize(
+  size: { width: number; height: number },
+  requested: RequestedSize | undefined,
+  settings: BleedSettings,
+) {
+  if (!requested) return false;
+  const close = (a: number, b: number) => Math.abs(a - b - 2 * settings.bleedMm) <= settings.bleedToleranceMm;
+  return (
+    (close(size.width, requested.width) && close(size.height, requested.height)) ||
+    (close(size.width, requested.height) && close(size.height, requested.width))
+  );
+}
+
+/** Pages, trim size and bleed, from the first page's boxes; the bleed's line is the last. */
+export function pageLines(
+  info: PdfInfo,
+  requested: RequestedSize | undefined,
+  settings: BleedSettings = defaultPrintCheckSettings,
+): ReportLine[] {
   const lines: ReportLine[] = [fine(plural(info.pages, "page"))];
   // What prints is the crop box (the media box when there is none); pdfinfo fills a
   // missing TrimBox or BleedBox with it, so a box of its own is one that differs.
   const crop = info.crop ?? info.media;
   if (!crop) return [...lines, check("The page size could not be read")];
+  const bleed = settings.bleedMm;
   const trim = info.trim ?? crop;
   const size = sizeOf(trim, info.rotation);
+  if (sameBox(trim, crop) && bleedInPageSize(size, requested, settings)) {
+    const trimmed = { width: size.width - 2 * bleed, height: size.height - 2 * bleed };
+    lines.push(...sizeLine(trimmed, `page size less ${mm(bleed)} mm bleed; no trim box`, requested));
+    return [...lines, fine(`Bleed ${mm(bleed)} mm on every side (in the page size)`)];
+  }
   lines.push(...sizeLine(size, sameBox(trim, crop) ? "page size; no trim box" : "trim box", requested));
   const outer = info.bleed && !sameBox(info.bleed, crop) ? info.bleed : crop;
   const sides = [trim[0] - outer[0], trim[1] - outer[1], outer[2] - trim[2], outer[3] - trim[3]].map(mmFromPoints);
   const least = Math.min(...sides);
-  if (least >= BLEED_MM - 0.05) lines.push(fine(`Bleed ${mm(least)} mm on every side`));
-  else if (least > 0.05) lines.push(check(`Bleed only ${mm(least)} mm on one side or more (${BLEED_MM} mm is usual)`));
-  else lines.push(problem(`No bleed: the artwork stops at the trim edge; ask for ${BLEED_MM} mm bleed on every side`));
+  if (least >= bleed - 0.05) lines.push(fine(`Bleed ${mm(least)} mm on every side`));
+  else if (least > 0.05) lines.push(check(`Bleed only ${mm(least)} mm on one side or more (${mm(bleed)} mm is usual)`));
+  else lines.push(problem(`No bleed: the artwork stops at the trim edge; ask for ${mm(bleed)} mm bleed on every side`));
   return lines;
+}
+
+/** Whether the first page has a trim box of its own, rather than the one pdfinfo fills in from the page. */
+export function hasTrimBox(info: PdfInfo): boolean {
+  const crop = info.crop ?? info.media;
+  return Boolean(info.trim && crop && !sameBox(info.trim, crop));
+}
+
+/** One page's boxes, as `pdfinfo -box` lists them for each page it was asked for. */
+export type PageBoxes = { page: number; rotation: number; media: Box; crop?: Box; trim?: Box };
+
+export function parsePageBoxes(output: string): PageBoxes[] {
+  const text = output.slice(Math.max(0, lastLineStart(output, "Pages:")));
+  const pages = new Map<number, { rotation: number; media?: Box; crop?: Box; trim?: Box }>();
+  const entry = (page: number) => {
+    const found = pages.get(page) ?? { rotation: 0 };
+    pages.set(page, found);
+    return found;
+  };
+  for (const match of text.matchAll(/^Page\s+(\d+)\s+rot:\s+(-?\d+)/gm))
+    entry(Number(match[1])).rotation = Number(match[2]);
+  for (const match of text.matchAll(/^Page\s+(\d+)\s+(MediaBox|CropBox|TrimBox):\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)/gm)) {
+    const box = match.slice(3, 7).map(Number);
+    if (!box.every(Number.isFinite)) continue;
+    const key = ({ MediaBox: "media", CropBox: "crop", TrimBox: "trim" } as const)[match[2] as "MediaBox"];
+    entry(Number(match[1]))[key] = box as Box;
+  }
+  return [...pages]
+    .flatMap(([page, { media, ...rest }]) => (media ? [{ page, media, ...rest }] : []))
+    .sort((a, b) => a.page - b.page);
+}
+
+/** A box in the page's own space, as a rectangle on the page as it is shown: from its top left, turned as the page is. */
+export function onShownPage(box: Box, media: Box, rotation: number): Rect {
+  const [x0, x1] = [Math.min(box[0], box[2]) - media[0], Math.max(box[0], box[2]) - media[0]];
+  const [top, bottom] = [media[3] - Math.max(box[1], box[3]), media[3] - Math.min(box[1], box[3])];
+  const width = media[2] - media[0];
+  const height = media[3] - media[1];
+  switch (((rotation % 360) + 360) % 360) {
+    case 90:
+      return { left: height - bottom, top: x0, right: height - top, bottom: x1 };
+    case 180:
+      return { left: width - x1, top: height - bottom, right: width - x0, bottom: height - top };
+    case 270:
+      return { left: top, top: width - x1, right: bottom, bottom: width - x0 };
+    default:
+      return { left: x0, top, right: x1, bottom };
+  }
+}
+
+/** Where a page is cut, on the page as shown: its trim box, the page less its bleed when it holds both, or else the page. */
+export function trimOf(page: PageBoxes, requested: RequestedSize | undefined, settings: BleedSettings): Rect {
+  const crop = page.crop ?? page.media;
+  const trim = page.trim && !sameBox(page.trim, crop) ? page.trim : crop;
+  const inset =
+    trim === crop && bleedInPageSize(sizeOf(crop, page.rotation), requested, settings)
+      ? (settings.bleedMm * 72) / 25.4
+      : 0;
+  const shown = onShownPage(trim, page.media, page.rotation);
+  return { left: shown.left + inset, top: shown.top + inset, right: shown.right - inset, bottom: shown.bottom - inset };
+}
+
+/** A page's size as shown, in points. */
+export function shownSize(page: PageBoxes): { width: number; height: number } {
+  const shown = onShownPage(page.media, page.media, page.rotation);
+  return { width: shown.right - shown.left, height: shown.bottom - shown.top };
 }
 
 /** Fonts not embedded are replaced by the printer's, and the text moves or changes. */
@@ -153,7 +250,7 @@ export function fontLines(fonts: readonly PdfFont[]): ReportLine[] {
   return [fine(all.length === 1 ? "The one font is embedded" : `All ${all.length} fonts embedded`)];
 }
 
-/** Resolution at print size, and colour spaces that will not print as they look. */
+/** Resolution at print size, and images in RGB. */
 export function imageLines(images: readonly PdfImage[]): ReportLine[] {
   if (images.length === 0) return [fine("No raster images")];
   const lines: ReportLine[] = [];
@@ -173,11 +270,13 @@ export function imageLines(images: readonly PdfImage[]): ReportLine[] {
         `${plural(below(LOWEST_PPI), "image")} below ${LOWEST_PPI} ppi (lowest ${lowest.ppi} ppi, page ${lowest.page}): will print blurred`,
       ),
     );
-  const rgb = images.filter((image) => isRgb(image)).length;
+  // Images in CMYK are no all-clear on colour: the colour line of the whole page says that, vector art and text read too.
+  const rgb = rgbImages(images);
   if (rgb > 0) lines.push(check(`${plural(rgb, "image")} in RGB: colours will shift in CMYK print`));
-  else lines.push(fine("Images in CMYK or greyscale"));
   return lines;
 }
+
+export const rgbImages = (images: readonly PdfImage[]) => images.filter((image) => isRgb(image)).length;
 
 function isRgb(image: PdfImage): boolean {
   if (image.colour === "rgb") return true;

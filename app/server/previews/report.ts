@@ -41,9 +41,6 @@ export type ArtworkCheck = { state: "pending" } | { state: "done"; outcome: Chec
 export const PRINT_PPI = 300;
 export const LOWEST_PPI = 150;
 
-/** Bleed a printer asks for on every side, in millimetres. */
-export const BLEED_MM = 3;
-
 export const MM_PER_INCH = 25.4;
 export const POINTS_PER_INCH = 72;
 

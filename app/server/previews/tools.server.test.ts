@@ -374,18 +374,31 @@ describe("findTools", () => {
 });
 
 describe("missingPackages", () => {
-  const all: ToolName[] = ["pdfinfo", "pdftoppm", "pdffonts", "pdfimages", "gs", "cdr2xhtml", "prlimit", "bwrap"];
+  const all: ToolName[] = [
+    "pdfinfo",
+    "pdftoppm",
+    "pdffonts",
+    "pdfimages",
+    "pdftotext",
+    "gs",
+    "cdr2xhtml",
+    "zbarimg",
+    "prlimit",
+    "bwrap",
+  ];
 
   test("names each package once, however many of its programs are missing", () => {
     expect(missingPackages(new Set<ToolName>(["pdfinfo", "gs"]))).toEqual([
       "poppler-utils",
       "libcdr-tools",
+      "zbar-tools",
       "util-linux",
     ]);
     expect(missingPackages(new Set<ToolName>())).toEqual([
       "poppler-utils",
       "ghostscript",
       "libcdr-tools",
+      "zbar-tools",
       "util-linux",
     ]);
   });

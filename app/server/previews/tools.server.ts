@@ -11,8 +11,10 @@ export const toolPackages = {
   pdftoppm: "poppler-utils",
   pdffonts: "poppler-utils",
   pdfimages: "poppler-utils",
+  pdftotext: "poppler-utils",
   gs: "ghostscript",
   cdr2xhtml: "libcdr-tools",
+  zbarimg: "zbar-tools",
   prlimit: "util-linux",
   bwrap: "bubblewrap",
 } as const;

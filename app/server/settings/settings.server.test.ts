@@ -132,3 +132,42 @@ describe("DIGEST_TIME and DIGEST_WAITING_HOURS", () => {
     expect(() => readSettings({ DIGEST_WAITING_HOURS: "-1" })).toThrow("DIGEST_WAITING_HOURS");
   });
 });
+
+describe("the print check's thresholds", () => {
+  test("default to 3 mm of bleed within half a millimetre, 300 % of ink, 3 mm clear of the cut, and five dieline names", () => {
+    const settings = readSettings({});
+    expect(settings.PRINT_CHECK_BLEED_MM).toBe(3);
+    expect(settings.PRINT_CHECK_BLEED_TOLERANCE_MM).toBe(0.5);
+    expect(settings.PRINT_CHECK_INK_LIMIT_PERCENT).toBe(300);
+    expect(settings.PRINT_CHECK_CUT_CLEARANCE_MM).toBe(3);
+    expect(settings.PRINT_CHECK_DIELINE_NAMES).toEqual(["Dieline", "Die", "CutContour", "Cut", "Crease"]);
+  });
+
+  test("take millimetres with decimals, a whole percentage, and names separated by commas", () => {
+    const settings = readSettings({
+      PRINT_CHECK_BLEED_MM: "5",
+      PRINT_CHECK_BLEED_TOLERANCE_MM: "0.25",
+      PRINT_CHECK_INK_LIMIT_PERCENT: "280",
+      PRINT_CHECK_CUT_CLEARANCE_MM: "4.5",
+      PRINT_CHECK_DIELINE_NAMES: "Stanze, Thru-cut ,Die",
+    });
+    expect(settings.PRINT_CHECK_BLEED_MM).toBe(5);
+    expect(settings.PRINT_CHECK_BLEED_TOLERANCE_MM).toBe(0.25);
+    expect(settings.PRINT_CHECK_INK_LIMIT_PERCENT).toBe(280);
+    expect(settings.PRINT_CHECK_CUT_CLEARANCE_MM).toBe(4.5);
+    expect(settings.PRINT_CHECK_DIELINE_NAMES).toEqual(["Stanze", "Thru-cut", "Die"]);
+  });
+
+  test("refuse what is no such number, and an empty name", () => {
+    expect(() => readSettings({ PRINT_CHECK_BLEED_MM: "3mm" })).toThrow(
+      "PRINT_CHECK_BLEED_MM: must be a number of millimetres from 0 to 20, such as 3",
+    );
+    expect(() => readSettings({ PRINT_CHECK_CUT_CLEARANCE_MM: "21" })).toThrow("PRINT_CHECK_CUT_CLEARANCE_MM");
+    expect(() => readSettings({ PRINT_CHECK_INK_LIMIT_PERCENT: "99" })).toThrow(
+      "PRINT_CHECK_INK_LIMIT_PERCENT: must be from 100 to 500",
+    );
+    expect(() => readSettings({ PRINT_CHECK_DIELINE_NAMES: "Dieline,,Die" })).toThrow(
+      "PRINT_CHECK_DIELINE_NAMES: must be names separated by commas",
+    );
+  });
+});

@@ -42,6 +42,29 @@ function seconds(fallback: string, min: number, max = Number.POSITIVE_INFINITY) 
   );
 }
 
+/** A number, whole or with decimals, within a range. */
+function decimal(fallback: string, min: number, max: number, unit: string) {
+  const range = `must be a number of ${unit} from ${min} to ${max}, such as ${fallback}`;
+  return v.pipe(
+    v.optional(v.string(), fallback),
+    v.regex(/^\d+(\.\d+)?$/, range),
+    v.transform(Number),
+    v.minValue(min, range),
+    v.maxValue(max, range),
+  );
+}
+
+/** Names separated by commas, none empty. */
+const nameList = (fallback: string) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.transform((value) => value.split(",").map((name) => name.trim())),
+    v.check(
+      (names) => names.every((name) => /[\p{L}\p{N}]/u.test(name)),
+      "must be names separated by commas, such as Dieline,Die,CutContour",
+    ),
+  );
+
 const text = v.string();
 
 function mailbox(what: string) {
@@ -182,6 +205,18 @@ const SettingsSchema = v.pipe(
     S3_SECRET_ACCESS_KEY: v.optional(text),
     /** 1 for services that name the bucket in the path rather than the host (MinIO and most self-hosted ones). */
     S3_FORCE_PATH_STYLE: flag,
+
+    // The print check of artwork files: its thresholds.
+    /** Bleed asked for beyond the trim or the dieline, in millimetres. */
+    PRINT_CHECK_BLEED_MM: decimal("3", 0, 20, "millimetres"),
+    /** A page this close to the size asked for plus the bleed on every side is read as trim plus bleed. */
+    PRINT_CHECK_BLEED_TOLERANCE_MM: decimal("0.5", 0, 5, "millimetres"),
+    /** The most ink, all separations together, one spot may carry, in per cent. */
+    PRINT_CHECK_INK_LIMIT_PERCENT: v.optional(wholeNumber(100, 500), "300"),
+    /** Live text nearer the trim or the dieline than this is to be checked. */
+    PRINT_CHECK_CUT_CLEARANCE_MM: decimal("3", 0, 20, "millimetres"),
+    /** Separations and layers named like these hold the die's lines. */
+    PRINT_CHECK_DIELINE_NAMES: nameList("Dieline,Die,CutContour,Cut,Crease"),
 
     // Leads waiting for a first reply.
     /** When (India time, HH:MM) the company is mailed the list of inquiries still waiting for a first reply. */

@@ -102,3 +102,16 @@ describe("the daily list of waiting inquiries", () => {
     expect(readSiteSettings(company, { DIGEST_WAITING_HOURS: "0" }).digest).toBeUndefined();
   });
 });
+
+describe("the print check's settings", () => {
+  test("are handed to the checks by name, with their defaults", () => {
+    expect(readSiteSettings(company, {}).printCheck).toEqual({
+      bleedMm: 3,
+      bleedToleranceMm: 0.5,
+      inkLimitPercent: 300,
+      cutClearanceMm: 3,
+      dielineNames: ["Dieline", "Die", "CutContour", "Cut", "Crease"],
+    });
+    expect(readSiteSettings(company, { PRINT_CHECK_INK_LIMIT_PERCENT: "320" }).printCheck.inkLimitPercent).toBe(320);
+  });
+});

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { CompanyDetails } from "../company.ts";
+import type { PrintCheckSettings } from "../previews/print-settings.ts";
 import type { ProformaPolicy } from "../quotations/proforma.ts";
 import type { StoreLocation } from "../store/db.server.ts";
 import { type MailAddress, readSettings, type Settings, type SettingsReader } from "./settings.server.ts";
@@ -60,6 +61,8 @@ export type SiteSettings = {
   uploads: UploadSettings | undefined;
   /** Where files are kept, artwork or not: the photo library's files are kept there also when UPLOADS=0. */
   fileStorage: UploadSettings["storage"];
+  /** The print check's thresholds (PRINT_CHECK_*). */
+  printCheck: PrintCheckSettings;
   /** "fast-for-tests" only in a test suite (STAFF_PASSWORD_HASHING). */
   passwordHashing: "standard" | "fast-for-tests";
 };
@@ -111,6 +114,13 @@ export function readSiteSettings(
     proforma: { onAcceptance: e.PROFORMA_ON_ACCEPTANCE, advancePercent: e.ADVANCE_PERCENT },
     digest: e.DIGEST_WAITING_HOURS > 0 ? { time: e.DIGEST_TIME, waitingHours: e.DIGEST_WAITING_HOURS } : undefined,
     passwordHashing: e.STAFF_PASSWORD_HASHING,
+    printCheck: {
+      bleedMm: e.PRINT_CHECK_BLEED_MM,
+      bleedToleranceMm: e.PRINT_CHECK_BLEED_TOLERANCE_MM,
+      inkLimitPercent: e.PRINT_CHECK_INK_LIMIT_PERCENT,
+      cutClearanceMm: e.PRINT_CHECK_CUT_CLEARANCE_MM,
+      dielineNames: e.PRINT_CHECK_DIELINE_NAMES,
+    },
     uploads: e.UPLOADS === "1" ? uploadSettings(e, dataDir) : undefined,
     fileStorage: fileStorage(e, dataDir),
   };

@@ -12,7 +12,7 @@ import {
   type PreviewImage,
 } from "../../../app/server/previews/check-artwork.server.ts";
 import type { ReportLine } from "../../../app/server/previews/report.ts";
-import type { RequestedSize } from "../../../app/server/previews/requested-size.ts";
+import type { ArtworkRequest, RequestedSize } from "../../../app/server/previews/requested-size.ts";
 import { findTools, type Sandbox, sandboxFor } from "../../../app/server/previews/tools.server.ts";
 import { detectArtworkKind } from "../../../app/server/uploads/artwork-kind.server.ts";
 import type { ArtworkKind } from "../../../app/server/uploads/artwork-kinds.ts";
@@ -65,7 +65,7 @@ export type Checked = CheckedFile & { kind: ArtworkKind; wallMs: number };
 /** Checks a file as the worker does: its kind from its bytes, the bytes as a stream. */
 export async function checkFile(
   file: string,
-  options: { requested?: RequestedSize; signal?: AbortSignal; using?: ArtworkChecker } = {},
+  options: { requested?: RequestedSize; request?: ArtworkRequest; signal?: AbortSignal; using?: ArtworkChecker } = {},
 ): Promise<Checked> {
   const bytes = await readFile(file);
   const kind = await detectArtworkKind(bytes);
@@ -73,7 +73,7 @@ export async function checkFile(
   const started = performance.now();
   const result = await (options.using ?? checker).check(
     { kind, read: async () => Readable.from([bytes]) },
-    options.requested,
+    options.request ?? (options.requested ? { size: options.requested } : undefined),
     options.signal,
   );
   const wallMs = performance.now() - started;
@@ -129,7 +129,18 @@ export const goodPdfReport = (sizeLine: string) => [
   fine("Bleed 3 mm on every side"),
   fine("The one font is embedded"),
   fine("1 image at 300 ppi or more at print size"),
-  fine("Images in CMYK or greyscale"),
+  fine("Ink at most 271 % (the limit is 300 %)"),
+  fine("No RGB: images, vector art and text are in CMYK, greyscale or spot colours"),
+  fine("No white set to overprint"),
+  fine("No live text within 3 mm of the cut"),
+];
+
+/** The lines of the print check every sample drawn in RGB gets: its vector art is RGB, nothing else is amiss. */
+export const rgbDrawingLines = (mostInk: number, rgbShare: number) => [
+  fine(`Ink at most ${mostInk} % (the limit is 300 %)`),
+  check(`RGB in vector art or text on page 1, ${rgbShare} % of it: colours will shift in CMYK print`),
+  fine("No white set to overprint"),
+  fine("No live text within 3 mm of the cut"),
 ];
 
 /** The files a ZIP lists, with their sizes, as another reader sees them. */
