@@ -71,3 +71,19 @@ export const aboutWords = {
   facilities: "Our facilities",
   values: "What we stand for",
 };
+
+/** The home page's headings and links around what the company writes there. */
+export const homeWords = {
+  whatWeMake: "What we make",
+  whatWeMakeIntro: "From product boxes to flex banners, everything your brand needs in print.",
+  viewAllServices: "View all services",
+  featuredProduct: "Our featured product",
+};
+
+/** The words of the pages' sections: the banner's breadcrumb, the questions, the reasons, a legal text's date. */
+export const sectionWords = {
+  breadcrumb: "Breadcrumb",
+  questionsAndAnswers: "Questions and answers",
+  whyChooseUs: "Why choose us",
+  lastUpdated: "Last updated:",
+};

@@ -1,6 +1,9 @@
 import { frameWords } from "./frame.ts";
 import { navigationWords } from "./navigation.ts";
-import { aboutWords, pageText } from "./pages.ts";
+import { aboutWords, homeWords, pageText, sectionWords } from "./pages.ts";
+import { catalogWords } from "./services.ts";
+import { statusWords } from "./status-pages.ts";
+import { testimonialWords } from "./testimonials.ts";
 import type { WordsOf } from "./words-of.ts";
 
 /**
@@ -15,6 +18,11 @@ export const siteWords = {
   navigation: navigationWords,
   pages: pageText,
   about: aboutWords,
+  home: homeWords,
+  sections: sectionWords,
+  catalog: catalogWords,
+  testimonials: testimonialWords,
+  status: statusWords,
 };
 
 export type SiteWords = WordsOf<typeof siteWords>;

@@ -26,5 +26,5 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function StatusPage({ loaderData: { page } }: Route.ComponentProps) {
   if (page.kind === "not-found") return <NotFoundPanel />;
   if (page.kind === "server-error") return <ErrorPanel status={page.status} />;
-  return <RefusalPanel page={page} />;
+  return <RefusalPanel kind={page.kind} status={page.status} />;
 }

@@ -1,14 +1,9 @@
 import { createContext, useContext } from "react";
-import { pageText } from "../../content/pages.ts";
-import { errorReference } from "../../content/status-pages.ts";
 import { paths } from "../../content/urls.ts";
 import { useCompany } from "../../lib/company.tsx";
+import { usePageLanguage } from "../../lib/language.tsx";
+import { useWords } from "../../lib/words.tsx";
 import { StatusPanel } from "./status-panel.tsx";
-
-const waysOn = [
-  { href: paths.home, label: "Home page" },
-  { href: paths.contact, label: "Contact us" },
-];
 
 /**
  * The id of the request being answered (X-Request-Id), which the server's log
@@ -28,14 +23,20 @@ export function ErrorPanel({ status }: { status: number }) {
   const reference = useContext(RequestReferenceContext);
   const sent = useContext(ResponseStatusContext);
   const site = useCompany();
+  const { pages, status: words } = useWords();
+  const { localPath } = usePageLanguage();
+  const waysOn = [
+    { href: localPath(paths.home), label: words.homePage },
+    { href: localPath(paths.contact), label: words.contactUs },
+  ];
   return (
-    <StatusPanel status={sent ?? status} id="error-title" heading={pageText.error.heading} links={waysOn}>
+    <StatusPanel status={sent ?? status} id="error-title" heading={pages.error.heading} links={waysOn}>
       <p>
-        The page could not be shown. Please try again in a moment, or reach us directly at{" "}
-        <a href={`tel:${site.phone.e164}`}>{site.phone.display}</a> or <a href={`mailto:${site.email}`}>{site.email}</a>
-        .
+        {words.failed} <a href={`tel:${site.phone.e164}`}>{site.phone.display}</a> {words.or}{" "}
+        <a href={`mailto:${site.email}`}>{site.email}</a>
+        {words.failedEnd}
       </p>
-      {reference ? <p>{errorReference(reference)}</p> : null}
+      {reference ? <p>{words.errorReference(reference)}</p> : null}
     </StatusPanel>
   );
 }

@@ -1,24 +1,26 @@
-import { pageText } from "../../content/pages.ts";
 import { paths } from "../../content/urls.ts";
+import { usePageLanguage } from "../../lib/language.tsx";
+import { useWords } from "../../lib/words.tsx";
 import { StatusPanel } from "./status-panel.tsx";
-
-const waysOn = [
-  { href: paths.home, label: "Home page" },
-  { href: paths.services, label: "All services" },
-  { href: paths.contact, label: "Contact us" },
-];
 
 /** What a visitor sees at an address the site does not have: the way back, not a dead end. */
 export function NotFoundPanel({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
+  const { pages, status: words } = useWords();
+  const { localPath } = usePageLanguage();
+  const waysOn = [
+    { href: localPath(paths.home), label: words.homePage },
+    { href: localPath(paths.services), label: words.allServices },
+    { href: localPath(paths.contact), label: words.contactUs },
+  ];
   return (
     <StatusPanel
       status={404}
       id="not-found-title"
-      heading={pageText.notFound.heading}
+      heading={pages.notFound.heading}
       headingLevel={headingLevel}
       links={waysOn}
     >
-      <p>The address may be mistyped, or the page may have moved. These will take you on:</p>
+      <p>{words.notFound}</p>
     </StatusPanel>
   );
 }

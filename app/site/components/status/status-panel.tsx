@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useWords } from "../../lib/words.tsx";
 
 type StatusPanelProps = {
   status: number;
@@ -15,9 +16,10 @@ type StatusPanelProps = {
 /** A page that could not be what the visitor asked for: what happened, and the ways on. */
 export function StatusPanel({ status, id, heading, headingLevel = 1, children, links }: StatusPanelProps) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
+  const words = useWords().status;
   return (
     <section className="status-panel container" aria-labelledby={id}>
-      <p className="status-panel__code">{`Error ${status}`}</p>
+      <p className="status-panel__code">{words.errorCode(status)}</p>
       <Heading id={id} className="status-panel__title">
         {heading}
       </Heading>

@@ -1,4 +1,7 @@
+import { site } from "../site.ts";
 import type { SiteWords } from "../words.ts";
+
+const reachUs = `आप हमें ${site.phone.display} पर फ़ोन भी कर सकते हैं या ${site.email} पर लिख सकते हैं।`;
 
 /** The site's own words in Hindi: the same areas and messages as the English catalogue (words.ts). */
 export const hindiWords: SiteWords = {
@@ -88,5 +91,81 @@ export const hindiWords: SiteWords = {
     inFigures: "आँकड़ों में",
     facilities: "हमारी सुविधाएँ",
     values: "हमारे मूल्य",
+  },
+  home: {
+    whatWeMake: "हम क्या बनाते हैं",
+    whatWeMakeIntro: "प्रोडक्ट बॉक्स से लेकर फ़्लेक्स बैनर तक, आपके ब्रांड को छपाई में जो भी चाहिए, सब यहीं।",
+    viewAllServices: "सभी सेवाएँ देखें",
+    featuredProduct: "हमारा ख़ास उत्पाद",
+  },
+  sections: {
+    breadcrumb: "आप यहाँ हैं",
+    questionsAndAnswers: "सवाल और जवाब",
+    whyChooseUs: "हमें क्यों चुनें",
+    lastUpdated: "पिछला बदलाव:",
+  },
+  catalog: {
+    groupSummaries: {
+      "paper-packaging": "ऐसे बॉक्स, कार्टन और बैग जो प्रोडक्ट को सुरक्षित रखें और शेल्फ़ पर उसे बिकवाएँ।",
+      "commercial-printing": "मार्केटिंग, स्टेशनरी और आने वाले साल के लिए ऑफ़सेट और डिजिटल प्रिंटिंग।",
+      "branding-materials": "दुकानों, इवेंट और प्रदर्शनियों के लिए बड़े साइज़ के डिस्प्ले।",
+    },
+    readMore: "और पढ़ें",
+    aboutService: (title) => `${title} के बारे में`,
+    illustrationOf: (title) => `${title} का चित्र`,
+    serviceCategories: "सेवाओं की श्रेणियाँ",
+    keyFeatures: "मुख्य ख़ूबियाँ",
+    typicalUses: "कहाँ काम आता है",
+    getQuote: "कोटेशन माँगें",
+  },
+  testimonials: {
+    heading: "हमारे ग्राहक क्या कहते हैं",
+    pause: "ग्राहकों की राय रोकें",
+    play: "ग्राहकों की राय चलाएँ",
+    previous: "पिछली राय",
+    next: "अगली राय",
+    slides: "ग्राहकों की राय",
+    slideOf: (number, count) => `${count} में से ${number}`,
+  },
+  status: {
+    errorCode: (status) => `त्रुटि ${status}`,
+    homePage: "होम पेज",
+    allServices: "सभी सेवाएँ",
+    contactUs: "संपर्क करें",
+    contactPage: "संपर्क पेज",
+    notFound: "हो सकता है पता ग़लत लिखा गया हो, या पेज कहीं और चला गया हो। ये लिंक आपको आगे ले जाएँगे:",
+    failed: "पेज दिखाया नहीं जा सका। कृपया थोड़ी देर में फिर कोशिश करें, या हमसे सीधे",
+    or: "या",
+    failedEnd: " पर संपर्क करें।",
+    errorReference: (reference) => `अगर आप इस बारे में हमें लिखें, तो रेफ़रेंस ${reference} बताएँ।`,
+    refusals: {
+      "cross-site": {
+        title: "फ़ॉर्म स्वीकार नहीं हुआ",
+        description: "फ़ॉर्म ऐसे पेज से भेजा गया जो इस वेबसाइट का हिस्सा नहीं है।",
+        heading: "यह फ़ॉर्म किसी दूसरी वेबसाइट से भेजा गया",
+        explanation: [
+          "आपकी सुरक्षा के लिए हम सिर्फ़ इसी वेबसाइट के संपर्क पेज से भेजे गए संदेश लेते हैं, और यह कहीं और से आया। कुछ भी सेव नहीं हुआ।",
+          `कृपया हमारा संपर्क पेज खोलें और वहीं से अपना संदेश भेजें। ${reachUs}`,
+        ],
+      },
+      "too-large": {
+        title: "संदेश बहुत बड़ा है",
+        description: "फ़ॉर्म उससे बड़ा था जितना हम ले सकते हैं।",
+        heading: "आपका संदेश इतना बड़ा था कि लिया नहीं जा सका",
+        explanation: [
+          "फ़ॉर्म किसी भी संदेश से बड़ा आया जिसे हम पढ़ सकते हैं, इसलिए कुछ भी सेव नहीं हुआ।",
+          `कृपया वापस जाएँ, संदेश छोटा करें और फिर से भेजें। ${reachUs}`,
+        ],
+      },
+      "bad-request": {
+        title: "अनुरोध समझ नहीं आया",
+        description: "अनुरोध पढ़ा नहीं जा सका।",
+        heading: "हम वह अनुरोध पढ़ नहीं सके",
+        explanation: [
+          "पता या फ़ॉर्म ऐसे रूप में आया जिसे हम पढ़ नहीं सकते, इसलिए कुछ नहीं किया गया।",
+          `कृपया वापस जाकर फिर कोशिश करें, या होम पेज से शुरू करें। ${reachUs}`,
+        ],
+      },
+    },
   },
 };
