@@ -81,7 +81,7 @@ app = createHttpApp({
     }),
   published: {
     revision: () => services.publishedRevision(),
-    pages: () => services.sitePagePaths(),
+    pages: (content) => services.sitePagePaths(content),
     onPublished: (listener) => services.onPublished(listener),
     preview: async (request) => (await site.services()).previewContent(request),
   },

@@ -46,8 +46,12 @@ export async function previewContent(request: Request): Promise<PublishedContent
 /** The number of the latest publication (0: none, the build's prerendered pages are what visitors see). */
 export const publishedRevision = (): number => siteServices().publishedContent.current().revision;
 
-/** Every page the site has now, in each language: its catalog's services as published, and what is translated. */
-export const sitePagePaths = (): readonly string[] => allPagePaths(siteServices().publishedContent.current());
+/**
+ * Every page the site has now, in each language: its catalog's services as
+ * published, and what is translated; or those a preview's content gives it.
+ */
+export const sitePagePaths = (content?: PublishedContent): readonly string[] =>
+  allPagePaths(content ?? siteServices().publishedContent.current());
 
 /** Calls the listener with each new publication's number, this instance's or another's. */
 export const onPublished = (listener: (revision: number) => void): (() => void) =>

@@ -4,7 +4,6 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { contactBodyLimitBytes } from "../app/server/contact/contact-spec.ts";
 import type { PublishedContent } from "../app/server/content/published-site.server.ts";
-import { shownServices } from "../app/server/content/services-item.ts";
 import type { PhotoLibrary } from "../app/server/photos/photo-library.server.ts";
 import { photosPath } from "../app/server/photos/photo-rules.ts";
 import type { Readiness } from "../app/server/readiness.server.ts";
@@ -14,7 +13,6 @@ import type { UploadServices } from "../app/server/uploads/uploads.server.ts";
 import { type StatusPageKind, statusPages } from "../app/site/content/status-pages.ts";
 import { isRenderedPerRequest, pagePaths, paths, statusPagesPath, statusPageUrl } from "../app/site/content/urls.ts";
 import { contentSecurityPolicy } from "../app/site/lib/csp.ts";
-import { allPagePaths } from "../app/site/lib/translations.server.ts";
 import { isStaffPath, staffPaths } from "../app/staff/paths.ts";
 import { canonicalAddress, canonicalPath } from "./canonical-address.ts";
 import { formPostsWithFiles, isFormPostWithFiles, postedFormOf, uploadAddress } from "./file-posts.ts";
@@ -46,8 +44,13 @@ type AppOptions = {
   /** The content the company published: its number (0: none yet), and news of the next one. */
   published?: {
     revision: () => number;
-    /** Every page address the site has now: its catalog's services as published. */
-    pages: () => readonly string[];
+    /**
+     * Every page address the site has now in each language: its catalog's
+     * services as published, and what is translated; or with the content given
+     * (a preview's). The build's, since the site's content and its photographs
+     * are modules of the build.
+     */
+    pages: (content?: PublishedContent) => readonly string[];
     onPublished: (listener: (revision: number) => void) => () => void;
     /** The content with its drafts, for a request that carries a staff session; undefined for anyone else. */
     preview: (request: globalThis.Request) => Promise<PublishedContent | undefined>;
@@ -96,7 +99,7 @@ export function createHttpApp(options: AppOptions) {
   const pages = "clientDir" in options ? findPrerenderedPages(options.clientDir) : new Map<string, PrerenderedPage>();
   const statusFiles = takeStatusPages(pages, `${statusPagesPath}/`);
   const revision = options.published?.revision ?? (() => 0);
-  const sitePages = options.published?.pages ?? (() => allPagePaths(null));
+  const sitePages = options.published?.pages ?? (() => pagePaths());
   const published = publishedPages({
     revision,
     render: handleWithReactRouter.renderResponse,
@@ -137,8 +140,11 @@ export function createHttpApp(options: AppOptions) {
   app.use(formPostsWithFiles(paths.quote, uploads, sendStatusPage));
   // A post with files has been read by now: its own size was its files', and its fields were held to the limit as they came.
   const limitForms = limitBodySize(contactBodyLimitBytes, (res) => sendStatusPage(res, "too-large"));
-  // The photo library's upload reads its own body, its file held to the library's limit (photo-post.server.ts).
-  const readsOwnBody = (req: Request) => postedFormOf(req) || isFormPostWithFiles(req, staffPaths.sitePhotos);
+  // The photo library's upload reads its own body, its file held to the library's limit (photo-post.server.ts), and
+  // so do the site's editors, after the session, within the largest editor's (site-editor.server.ts): a catalog with
+  // its Hindi is larger than any visitor's form.
+  const readsOwnBody = (req: Request) =>
+    postedFormOf(req) || isFormPostWithFiles(req, staffPaths.sitePhotos) || isSiteEditorPost(req);
   app.use((req, res, next) => (readsOwnBody(req) ? next() : limitForms(req, res, next)));
   app.use(statusPagesPath, (_req, res) => sendStatusPage(res, "not-found"));
   // Page data for React Router's client, which the site does not run: no such address.
@@ -157,10 +163,7 @@ export function createHttpApp(options: AppOptions) {
     next();
   });
   if (options.published)
-    app.get(
-      `${previewPath}{/*page}`,
-      preview(options.published.preview, previewContext, handleWithReactRouter.renderResponse),
-    );
+    app.get(`${previewPath}{/*page}`, preview(options.published, previewContext, handleWithReactRouter.renderResponse));
   app.all("/{*splat}", handleWithReactRouter);
   app.use(lastResort(sendStatusPage, log));
   return app;
@@ -289,6 +292,9 @@ function servePrerenderedPage(pages: Map<string, PrerenderedPage>) {
   };
 }
 
+/** A form posted to one of the site's editors (an item's, its history's). */
+const isSiteEditorPost = (req: Request) => req.method === "POST" && req.path.startsWith(`${staffPaths.site}/`);
+
 const previewPath = staffPaths.sitePreview;
 
 /**
@@ -298,13 +304,13 @@ const previewPath = staffPaths.sitePreview;
  * other pages stay in the preview.
  */
 function preview(
-  contentFor: (request: globalThis.Request) => Promise<PublishedContent | undefined>,
+  published: Pick<NonNullable<AppOptions["published"]>, "preview" | "pages">,
   contextFor: (req: Request, site: PublishedContent) => Promise<RouterContextProvider | undefined>,
   render: (path: string, context?: RouterContextProvider) => Promise<globalThis.Response>,
 ): RequestHandler {
   return async (req, res, next) => {
     try {
-      const content = await contentFor(
+      const content = await published.preview(
         new globalThis.Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, {
           headers: { cookie: req.headers.cookie ?? "" },
         }),
@@ -313,8 +319,8 @@ function preview(
       if (!content) return void res.status(303).setHeader("Location", staffPaths.signIn).end();
       const page = `/${((req.params as { page?: string[] }).page ?? []).join("/")}`;
       const response = await render(page, await contextFor(req, content));
-      // The pages the drafts give the site, a service drafted since included.
-      const publicPages = new Set(pagePaths(shownServices(content.items.services)));
+      // The pages the drafts give the site in every language, a service or a translation drafted since included.
+      const publicPages = new Set(published.pages(content));
       const html = (await response.text()).replace(
         /href="(\/[^"#?]*)([#?][^"]*)?"/g,
         (link, path: string, rest = "") =>

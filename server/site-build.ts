@@ -30,8 +30,8 @@ export type SiteServices = {
   photoLibrary: () => PhotoLibrary | undefined;
   /** The latest publication of the company's content (0: none, the build's pages are current). */
   publishedRevision: () => number;
-  /** Every page address the site has now, with its catalog's services as published. */
-  sitePagePaths: () => readonly string[];
+  /** Every page address the site has now in each language (or with this content, such as a preview's). */
+  sitePagePaths: (content?: PublishedContent) => readonly string[];
   onPublished: (listener: (revision: number) => void) => () => void;
   /** The content with its drafts, for a request from signed-in staff; undefined for anyone else. */
   previewContent: (request: globalThis.Request) => Promise<PublishedContent | undefined>;

@@ -66,8 +66,12 @@ export function differences(version: unknown, against: unknown): { path: string;
     .map((path) => ({ path, was: was.get(path) ?? "", now: now.get(path) ?? "" }));
 }
 
-/** The largest editor's form: the services' catalog at its longest (30 services, each with a long description), percent-encoded. */
-const EDITOR_FORM_LIMIT_BYTES = 256 * 1024;
+/**
+ * The largest editor's form: the services' catalog at its longest (30
+ * services, every text at its limit in English and in Hindi), percent-encoded,
+ * where a Devanagari character takes 9 bytes.
+ */
+const EDITOR_FORM_LIMIT_BYTES = 1536 * 1024;
 
 /**
  * What every item's editor answers: publishing and discarding its draft (an
