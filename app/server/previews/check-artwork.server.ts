@@ -83,12 +83,14 @@ const MAX_SVG_BYTES = 20 * 1024 * 1024;
 /** The files a program reads and writes: in the sandbox, the only ones it sees. */
 type Files = { reads: readonly string[]; writes?: readonly string[] };
 
-/** Runs work at most `count` at a time, the rest waiting their turn. */
+/** Runs work at most `count` at a time, the rest waiting their turn; work marked first goes to the front. */
 function limited(count: number) {
   let active = 0;
   const waiting: (() => void)[] = [];
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    while (active >= count) await new Promise<void>((resolve) => waiting.push(resolve));
+  return async <T>(work: () => Promise<T>, first = false): Promise<T> => {
+    while (active >= count) {
+      await new Promise<void>((resolve) => (first ? waiting.unshift(resolve) : waiting.push(resolve)));
+    }
     active++;
     try {
       return await work();
@@ -128,8 +130,18 @@ export function createArtworkChecker(options: CheckerOptions) {
   const print: PrintCheckSettings = { ...defaultPrintCheckSettings, ...options.print };
   const slot = limited(options.parallel ?? 3);
 
-  /** A program of the check's, under the check's sandbox and within what is left of its time once it starts. */
-  function runIn(ctx: CheckContext, command: string, args: string[], files: Files, extra: Partial<RunLimits> = {}) {
+  /**
+   * A program of the check's, under the check's sandbox and within what is left
+   * of its time once it starts; the preview's programs go first, as staff wait for it.
+   */
+  function runIn(
+    ctx: CheckContext,
+    command: string,
+    args: string[],
+    files: Files,
+    extra: Partial<RunLimits> = {},
+    first = false,
+  ) {
     return slot(() => {
       const own = extra.timeoutMs ?? limits.timeoutMs ?? defaultRunLimits.timeoutMs;
       const timeoutMs = Math.max(1, Math.min(own, ctx.deadline - performance.now()));
@@ -140,7 +152,7 @@ export function createArtworkChecker(options: CheckerOptions) {
         ...(options.sandbox ? { sandbox: options.sandbox } : {}),
         ...files,
       });
-    });
+    }, first);
   }
 
   /** The print checks' way to run programs and our layer reader, within this check. */
@@ -160,8 +172,15 @@ export function createArtworkChecker(options: CheckerOptions) {
     };
   }
 
-  async function run(ctx: CheckContext, tool: ToolName, args: string[], files: Files, extra: Partial<RunLimits> = {}) {
-    return runIn(ctx, tool, args, files, extra);
+  async function run(
+    ctx: CheckContext,
+    tool: ToolName,
+    args: string[],
+    files: Files,
+    extra: Partial<RunLimits> = {},
+    first = false,
+  ) {
+    return runIn(ctx, tool, args, files, extra, first);
   }
 
   function missing(needed: ToolName[]): string | undefined {
@@ -190,10 +209,14 @@ export function createArtworkChecker(options: CheckerOptions) {
     const large = path.join(output, "large.webp");
     const small = path.join(output, "small.webp");
     // V8's own heap is kept small: the pixels are libvips', outside it, and under prlimit's limit.
-    const result = await runIn(ctx, process.execPath, ["--max-old-space-size=256", imageTool, JSON.stringify(job)], {
-      reads: [input, ...imageToolFiles],
-      writes: [large, small],
-    });
+    const result = await runIn(
+      ctx,
+      process.execPath,
+      ["--max-old-space-size=256", imageTool, JSON.stringify(job)],
+      { reads: [input, ...imageToolFiles], writes: [large, small] },
+      {},
+      true,
+    );
     const failure = failureOf("the image reader", result);
     if (failure)
       return { failure: result.code === 2 ? (result.stderr.trim().split("\n")[0] ?? failure).slice(0, 200) : failure };
@@ -276,6 +299,8 @@ export function createArtworkChecker(options: CheckerOptions) {
         path.join(ctx.dir, "page"),
       ],
       { reads: [input], writes: [pageFile] },
+      {},
+      true,
     );
     const pageFailure = failureOf("pdftoppm", page);
     if (pageFailure) return { failure: pageFailure };

@@ -45,7 +45,7 @@ const RENDER_PIXELS = 8_000_000;
 const RENDER_PPI = { least: 18, most: 72 };
 /** Barcodes need about three pixels to a bar at 80 %: 300 ppi, over at most this many pixels, the first pages and the last. */
 const BARCODE_PPI = { least: 150, most: 300 };
-const BARCODE_PIXELS = 30_000_000;
+const BARCODE_PIXELS = 20_000_000;
 /** Separations a render keeps apart; more spot colours on a page are drawn in their CMYK equivalents. */
 const MAX_SPOTS = 12;
 
