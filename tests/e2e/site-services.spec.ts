@@ -40,7 +40,7 @@ test("an owner replaces the cake box's photo: the service page serves AVIF and W
   const uploaded = await photoField.locator("option", { hasText: name }).getAttribute("value");
   await photoField.selectOption(uploaded ?? "");
   const alt = "Our cake boxes on the bakery counter, with windows";
-  await cake.getByLabel("What the photo shows").fill(alt);
+  await cake.getByLabel("What the photo shows", { exact: true }).fill(alt);
   await cake.getByLabel("Point to keep in view, down (%)").fill("35");
   await page.getByRole("button", { name: "Save draft" }).first().click();
   await expect(page.getByRole("status")).toContainText("Draft saved");

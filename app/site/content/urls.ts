@@ -1,6 +1,7 @@
 /** Every internal address the site links to is built here. */
 
 import { languageOfPath } from "../../server/content/languages.ts";
+import type { PageItem } from "../../server/content/page-translations.ts";
 import { services } from "./services.ts";
 import { staticPageSlugs } from "./static-pages.ts";
 
@@ -15,6 +16,19 @@ export const paths = {
   privacy: "/privacy",
   terms: "/term",
 } as const;
+
+/** The page each item is the text of, besides the services' own pages. */
+export const pageOfItem: Readonly<Record<PageItem, string>> = {
+  home: paths.home,
+  about: paths.about,
+  product: paths.product,
+  faq: paths.faq,
+  privacy: paths.privacy,
+  terms: paths.terms,
+};
+
+/** Pages that show no item of their own but the frame's (the contact and quote forms, the services' list). */
+export const framePages: readonly string[] = [paths.contact, paths.quote, paths.services];
 
 /**
  * Where the staff area starts. The public site knows only this: to keep

@@ -8,9 +8,10 @@ import {
   pathIn,
   type Translation,
 } from "../../server/content/languages.ts";
+import { PAGE_ITEMS, pageTranslations } from "../../server/content/page-translations.ts";
 import type { PublishedContent } from "../../server/content/published-site.server.ts";
 import { shownServices } from "../../server/content/services-item.ts";
-import { localize, untranslated } from "../../server/content/shapes.ts";
+import { localize } from "../../server/content/shapes.ts";
 import type { ContentSeeds } from "../../server/service-content.ts";
 import { aboutSeed } from "../content/about.ts";
 import { faqSeed } from "../content/faq.ts";
@@ -18,7 +19,7 @@ import { homeSeed } from "../content/home.ts";
 import { privacySeed, termsSeed } from "../content/legal.ts";
 import { productSeed } from "../content/product.ts";
 import { servicesSeed } from "../content/services-seed.ts";
-import { pagePaths, paths, serviceUrl } from "../content/urls.ts";
+import { framePages, pageOfItem, pagePaths, serviceUrl } from "../content/urls.ts";
 import { publishedItem } from "./published.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -41,25 +42,11 @@ export function itemIn<Item extends PageItem>(context: Context, item: Item, lang
   return localize(SHAPED_ITEMS[item], publishedItem(context, item, seed), language);
 }
 
-const isTranslatedItem = (context: Context, item: PageItem, language: Translation) =>
-  untranslated(
-    SHAPED_ITEMS[item],
-    publishedItem(context, item, seeds[item] as never) as Record<string, unknown>,
-    language,
-  ).length === 0;
-
-/** The page each item is the text of, besides the services' own pages. */
-const pageOfItem: Readonly<Record<Exclude<PageItem, "services">, string>> = {
-  home: paths.home,
-  about: paths.about,
-  product: paths.product,
-  faq: paths.faq,
-  privacy: paths.privacy,
-  terms: paths.terms,
-};
-
-/** Pages that show no item of their own but the frame's (the contact and quote forms, the services' list). */
-const framePages = [paths.contact, paths.quote, paths.services];
+/** Every item a page shows, as published. */
+const publishedItems = (context: Context) =>
+  Object.fromEntries(
+    (Object.keys(seeds) as PageItem[]).map((item) => [item, publishedItem(context, item, seeds[item] as never)]),
+  ) as unknown as Pick<ContentSeeds, PageItem>;
 
 /**
  * The pages (by their English paths) that have a version in `language`: none
@@ -67,17 +54,13 @@ const framePages = [paths.contact, paths.quote, paths.services];
  * translated; then each page whose own text is, and each service whose entry is.
  */
 export function translatedPaths(context: Context, language: Translation): string[] {
-  const catalog = publishedItem(context, "services", servicesSeed);
-  const missing = untranslated(SHAPED_ITEMS.services, catalog as Record<string, unknown>, language);
-  const shown = catalog.services.flatMap((entry, index) => (entry.hidden ? [] : [{ slug: entry.slug, index }]));
-  if (shown.some(({ index }) => missing.includes(`services.${index}.title`))) return [];
-  const services = shown
-    .filter(({ index }) => !missing.some((name) => name.startsWith(`services.${index}.`)))
-    .map(({ slug }) => serviceUrl(slug));
-  const items = (Object.keys(pageOfItem) as (keyof typeof pageOfItem)[])
-    .filter((item) => isTranslatedItem(context, item, language))
-    .map((item) => pageOfItem[item]);
-  return [...framePages, ...items, ...services];
+  const { unnamed, items, services } = pageTranslations(publishedItems(context), language);
+  if (unnamed.length > 0) return [];
+  return [
+    ...framePages,
+    ...PAGE_ITEMS.filter((item) => items[item].length === 0).map((item) => pageOfItem[item]),
+    ...services.filter(({ missing }) => missing.length === 0).map(({ slug }) => serviceUrl(slug)),
+  ];
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { CompanyField, CompanyProblem } from "../../server/content/company-item.ts";
+import type { Translation } from "../../server/content/languages.ts";
 import type { ScheduleProblem } from "../../server/content/schedule.ts";
 import type { VersionState } from "../../server/content/versions.ts";
+import { paths } from "../../site/content/urls.ts";
 
 /** The words of the pages where the company edits its own site. */
 
@@ -186,4 +188,30 @@ export const scheduleText = {
 export const photoOptionText = {
   own: (name: string) => `${name} (in the site's files)`,
   library: (file: string, place: string, when: string) => `${file}, for ${place}, uploaded ${when}`,
+};
+
+/** The languages the site is translated into, as the staff area names them. */
+export const translationNames: Readonly<Record<Translation, string>> = { hi: "Hindi" };
+
+/** The site's page: which pages have a version in a language now, and which wait for their translation. */
+export const translatedPagesText = {
+  heading: (language: string) => `Pages in ${language}`,
+  intro: (language: string) =>
+    `A page has its ${language} version once every text it shows is translated and published; until then its ${language} address does not exist and visitors read it in English.`,
+  unnamed: (count: number, language: string) =>
+    `No page is in ${language} yet: every page's menus list the services, and ${count === 1 ? "1 service's name is" : `${count} services' names are`} not yet translated.`,
+  translateNames: "Translate the services' names",
+  ready: (language: string) => `In ${language} now`,
+  noneReady: "None yet.",
+  noneWaiting: (language: string) => `None: every page is in ${language} too.`,
+  waiting: "Waiting for a translation",
+  texts: (count: number) => (count === 1 ? "1 text to translate" : `${count} texts to translate`),
+  afterNames: "once the services' names are translated",
+  service: (title: string) => `Service: ${title}`,
+  /** The pages that show no text of their own, only the frame's. */
+  framePages: {
+    [paths.contact]: "Contact page",
+    [paths.quote]: "Quote request",
+    [paths.services]: "List of services",
+  } as Readonly<Record<string, string>>,
 };

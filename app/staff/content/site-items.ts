@@ -1,7 +1,9 @@
 import type { BoxStyle } from "../../server/contact/quote-spec.ts";
 import type { ShapedItem } from "../../server/content/items.ts";
+import type { Translation } from "../../server/content/languages.ts";
 import type { ServiceDrawing, ServiceGroupId } from "../../server/content/services-item.ts";
 import type { FieldProblem } from "../../server/content/shapes.ts";
+import { translationNames } from "./site-editor.ts";
 
 /**
  * The words of the editors drawn from an item's shape: each item's title and
@@ -252,6 +254,18 @@ export const shapedFormText = {
   down: (entry: string) => `Move ${entry} down`,
   noPhoto: "None",
   listChanged: "The list changed. Nothing is saved until you save the draft.",
+  /** A translation's label: the field's own, and its language. */
+  inLanguage: (label: string, language: Translation) => `${label} in ${translationNames[language]}`,
+  translating: (language: Translation) =>
+    `Each text has its ${translationNames[language]} beside it; leave that empty until it is translated. A page is shown in ${translationNames[language]} once every text it shows is, and no page is until every service's name is.`,
+  untranslated: (count: number, language: Translation) =>
+    count === 0
+      ? `Every text here is in ${translationNames[language]} too.`
+      : `${count === 1 ? "1 text is" : `${count} texts are`} not yet in ${translationNames[language]}.`,
+  firstUntranslated: (language: Translation) => `Go to the first text not yet in ${translationNames[language]}`,
+  /** Beside a folded entry's name, when some of its texts are not yet translated. */
+  entryUntranslated: (count: number, language: Translation) =>
+    `${count === 1 ? "1 text" : `${count} texts`} not yet in ${translationNames[language]}`,
   problems: {
     missing: "Fill this in.",
     "too-long": "This is too long for where it is shown.",

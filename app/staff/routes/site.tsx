@@ -1,8 +1,11 @@
 import { CONTENT_ITEM_IDS } from "../../server/content/items.ts";
+import { TRANSLATIONS } from "../../server/content/languages.ts";
+import { pageTranslations } from "../../server/content/page-translations.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { may } from "../../server/staff/roles.ts";
 import { PublishDraftsForm } from "../components/site/publish-drafts-form.tsx";
 import { ScheduledPublications } from "../components/site/scheduled-publications.tsx";
+import { TranslatedPages } from "../components/site/translated-pages.tsx";
 import { StaffPage } from "../components/staff-page.tsx";
 import { previewText, scheduleText, siteEditorText as text } from "../content/site-editor.ts";
 import { sitePhotosText } from "../content/site-photos.ts";
@@ -17,7 +20,7 @@ import type { Route } from "./+types/site";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const member = await requireStaff(request);
-  const content = siteServices().siteContent;
+  const { siteContent: content, publishedContent } = siteServices();
   const scheduled = await scheduledDrafts();
   const items = await Promise.all(
     CONTENT_ITEM_IDS.map(async (item) => {
@@ -30,9 +33,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       };
     }),
   );
+  // What visitors can read in each language now: the published texts, not the drafts.
+  const published = publishedContent.current().items;
+  const translations = TRANSLATIONS.map((language) => ({ language, ...pageTranslations(published, language) }));
   return {
     member,
     items,
+    translations,
     scheduled,
     mayPublish: may(member.role, "canPublish"),
     notice: readSiteNotice(request),
@@ -48,7 +55,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => staffPageHe
 export const meta: Route.MetaFunction = () => staffPageMeta(text.title);
 
 export default function Site({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, items, scheduled, mayPublish } = loaderData;
+  const { member, items, translations, scheduled, mayPublish } = loaderData;
   const notice = actionData ? null : loaderData.notice;
   const drafts = items.filter((entry) => entry.draft).map(({ item }) => ({ item, choice: choiceOf(item) }));
   return (
@@ -92,6 +99,9 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
       </table>
       {mayPublish && drafts.length > 0 && <PublishDraftsForm drafts={drafts} refused={actionData} />}
       {scheduled.length > 0 && <ScheduledPublications scheduled={scheduled} mayCancel={mayPublish} />}
+      {translations.map((translation) => (
+        <TranslatedPages key={translation.language} {...translation} />
+      ))}
     </StaffPage>
   );
 }

@@ -1,13 +1,20 @@
-import type {
-  FieldProblem,
-  FieldProblems,
-  FieldShape,
-  GroupShape,
-  PhotoChoice,
+import { HTML_LANG, TRANSLATIONS, type Translation } from "../../../server/content/languages.ts";
+import {
+  type FieldProblem,
+  type FieldProblems,
+  type FieldShape,
+  type GroupShape,
+  isTranslated,
+  PHOTO_ALT_MAX,
+  type PhotoChoice,
+  translationKey,
+  untranslated,
 } from "../../../server/content/shapes.ts";
 import { type ShapedItemWords, shapedFormText as text } from "../../content/site-items.ts";
-import { StaffField } from "../staff-field.tsx";
+import { type Described, StaffField } from "../staff-field.tsx";
+import { controlId, translationOf } from "./field-names.ts";
 import { ProblemSummary } from "./problem-summary.tsx";
+import { UntranslatedNote } from "./untranslated-note.tsx";
 
 type Values = Readonly<Record<string, unknown>>;
 
@@ -25,11 +32,10 @@ type ShapedFormProps = {
   photos: readonly PhotoOption[];
 };
 
-/** The id of a field's control: its form name, which holds only letters, digits and dots. */
-const controlId = (name: string) => `item-${name.replaceAll(".", "-")}`;
-
 /** A field's words by its place in the item, a list's entry numbers left out. */
 const wordsKey = (name: string) => name.replace(/\.\d+\./g, ".");
+
+type FieldWords = { label: string; hint?: string };
 
 /**
  * An item's editor, drawn from its shape: a control per field with its label,
@@ -38,7 +44,12 @@ const wordsKey = (name: string) => name.replace(/\.\d+\./g, ".");
  * form as it is and bring it back changed, unsaved, so nothing typed is lost.
  */
 export function ShapedForm({ action, shape, words, values, problems, basedOn, readOnly, photos }: ShapedFormProps) {
-  const fieldWords = (name: string) => words.fields[wordsKey(name)] ?? { label: name };
+  // A translation is labelled as its field is, with its language; the field's hint describes it too.
+  const fieldWords = (name: string): FieldWords => {
+    const translation = translationOf(name);
+    if (!translation) return words.fields[wordsKey(name)] ?? { label: name };
+    return { label: text.inLanguage(fieldWords(translation.of).label, translation.language) };
+  };
   const refused = Object.entries(problems).map(([name, problem]) => ({
     href: `#${controlId(name)}`,
     text: `${fieldWords(name).label}: ${text.problems[problem]}`,
@@ -49,6 +60,7 @@ export function ShapedForm({ action, shape, words, values, problems, basedOn, re
       <ProblemSummary id="item-problems" heading={text.problemsHeading} problems={refused} />
       <input type="hidden" name="basedOn" value={basedOn} />
       {/* First in the form, so that Enter in a field saves rather than presses a list's button. */}
+      <UntranslatedNote shape={shape} values={values} />
       {!readOnly && <SaveButton />}
       <fieldset className="site-fields" disabled={readOnly}>
         <legend className="visually-hidden">{words.title}</legend>
@@ -74,7 +86,7 @@ type FieldContext = {
   problems: FieldProblems;
   readOnly: boolean;
   photos: readonly PhotoOption[];
-  fieldWords: (name: string) => { label: string; hint?: string };
+  fieldWords: (name: string) => FieldWords;
 };
 
 function Fields({
@@ -99,8 +111,57 @@ function Fields({
     if (field.kind === "choices") {
       return <ChoicesField key={name} name={name} options={field.options} value={values[key]} context={context} />;
     }
+    if (isTranslated(field)) {
+      const translations = (language: Translation) => values[translationKey(key, language)];
+      return (
+        <TranslatedField
+          key={name}
+          name={name}
+          field={field}
+          value={values[key]}
+          translations={translations}
+          context={context}
+        />
+      );
+    }
     return <Field key={name} name={name} field={field} value={values[key]} context={context} />;
   });
+}
+
+/**
+ * A text and its translations side by side (one under the other on a phone):
+ * the English stays in view while it is translated.
+ */
+function TranslatedField({
+  name,
+  field,
+  value,
+  translations,
+  context,
+}: {
+  name: string;
+  field: FieldShape;
+  value: unknown;
+  translations: (language: Translation) => unknown;
+  context: FieldContext;
+}) {
+  const hinted = context.fieldWords(name).hint !== undefined;
+  return (
+    <div className="site-translation">
+      <Field name={name} field={field} value={value} context={context} />
+      {TRANSLATIONS.map((language) => (
+        <Field
+          key={language}
+          name={translationKey(name, language)}
+          field={field}
+          value={translations(language)}
+          context={context}
+          language={language}
+          alsoDescribedBy={hinted ? `${controlId(name)}-hint` : undefined}
+        />
+      ))}
+    </div>
+  );
 }
 
 function Field({
@@ -108,20 +169,32 @@ function Field({
   field,
   value,
   context,
+  language,
+  alsoDescribedBy,
 }: {
   name: string;
   field: FieldShape;
   value: unknown;
   context: FieldContext;
+  /** A translation's language, which its control is marked with. */
+  language?: Translation;
+  /** Another field's hint that is this one's too. */
+  alsoDescribedBy?: string | undefined;
 }) {
   const id = controlId(name);
   const { label, hint } = context.fieldWords(name);
   const problem = context.problems[name];
   const error = problem && text.problems[problem];
   const shown = Array.isArray(value) ? value.join("\n") : value === undefined || value === null ? "" : String(value);
+  const controlOf = (described: Described) => ({
+    ...described,
+    "aria-describedby": [described["aria-describedby"], alsoDescribedBy].filter(Boolean).join(" ") || undefined,
+    lang: language && HTML_LANG[language],
+  });
   return (
     <StaffField id={id} label={label} hint={hint} error={error} check={field.kind === "flag"}>
-      {(described) => {
+      {(fieldDescribed) => {
+        const described = controlOf(fieldDescribed);
         switch (field.kind) {
           case "text":
           case "lines":
@@ -231,7 +304,13 @@ function PhotoField({ name, value, context }: { name: string; value: PhotoChoice
           </select>
         )}
       </StaffField>
-      <Field name={part("alt")} field={{ kind: "line", max: 200 }} value={value?.alt ?? ""} context={context} />
+      <TranslatedField
+        name={part("alt")}
+        field={{ kind: "line", max: PHOTO_ALT_MAX }}
+        value={value?.alt ?? ""}
+        translations={(language) => (value as Record<string, unknown> | null)?.[translationKey("alt", language)]}
+        context={context}
+      />
       {percent("focusX")}
       {percent("focusY")}
     </div>
@@ -284,6 +363,7 @@ function ListField({
             >
               <summary id={`${controlId(prefix)}summary`}>
                 {entryName}: {words.folded(entry)}
+                {waitingFor(field.of, entry)}
               </summary>
               {inside}
             </details>
@@ -302,6 +382,15 @@ function ListField({
       )}
     </div>
   );
+}
+
+/** What of a folded entry is not yet translated, beside its name, so the entries still to translate stand out. */
+function waitingFor(shape: GroupShape, entry: Values): string {
+  const waiting = TRANSLATIONS.flatMap((language) => {
+    const count = untranslated(shape, entry, language).length;
+    return count > 0 ? [text.entryUntranslated(count, language)] : [];
+  });
+  return waiting.length > 0 ? ` (${waiting.join("; ")})` : "";
 }
 
 function ListButton({ value, label }: { value: string; label: string }) {

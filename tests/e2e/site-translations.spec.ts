@@ -1,0 +1,47 @@
+import { expectNoViolations } from "../support/axe.ts";
+import { signedInStaff } from "../support/staff.ts";
+import { expect, type Page, test } from "./staff-fixtures.ts";
+
+/**
+ * An owner translating the site on a phone: each text's Hindi under its
+ * English, which stays in view; side by side on a wide screen. On a server of
+ * its own, as a saved draft changes what the preview shows the other tests.
+ */
+
+/** How many texts the editor says are not yet in Hindi. */
+async function untranslatedCount(page: Page): Promise<number> {
+  const note = await page.getByText(/(\d+) texts? (is|are) not yet in Hindi\./).textContent();
+  return Number(/(\d+) texts? (is|are) not yet in Hindi/.exec(note ?? "")?.[1]);
+}
+
+test("an owner translates a heading of the terms on a phone: the English stays in view above it, the draft keeps it, one text fewer waits; axe passes", async ({
+  page,
+  ownSite,
+}) => {
+  await signedInStaff(page, { site: ownSite });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`${ownSite.url}/inbox/site/terms`);
+  const waiting = await untranslatedCount(page);
+  expect(waiting).toBeGreaterThan(0);
+
+  const section = page.getByRole("group", { name: "Section 1" });
+  const english = section.getByLabel("Heading", { exact: true });
+  const hindi = section.getByLabel("Heading in Hindi");
+  await expect(hindi).toHaveAttribute("lang", "hi");
+  await hindi.fill("कोटेशन और ऑर्डर");
+  await expect(english).toBeInViewport();
+  const [above, below] = [await english.boundingBox(), await hindi.boundingBox()];
+  expect((above?.y ?? 0) + (above?.height ?? 0)).toBeLessThanOrEqual(below?.y ?? 0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoViolations(page, "on the terms' editor at 375 px, translating");
+
+  await page.getByRole("button", { name: "Save draft" }).first().click();
+  await expect(page.getByRole("status")).toContainText("Draft saved");
+  await expect(hindi).toHaveValue("कोटेशन और ऑर्डर");
+  expect(await untranslatedCount(page)).toBe(waiting - 1);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const [left, right] = [await english.boundingBox(), await hindi.boundingBox()];
+  expect(left?.y).toBe(right?.y);
+  expect((left?.x ?? 0) + (left?.width ?? 0)).toBeLessThan(right?.x ?? 0);
+});
