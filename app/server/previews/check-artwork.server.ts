@@ -6,7 +6,15 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ArtworkKind } from "../uploads/artwork-kinds.ts";
 import { epsFontLines, firstSvg, pictureLines } from "./check-lines.ts";
-import { type CheckContext, type KindResult, noPreview, type PreviewImage, type StepTiming } from "./check-result.ts";
+import {
+  type CheckContext,
+  type Files,
+  type KindResult,
+  noPreview,
+  type PreviewImage,
+  type StepTiming,
+  timed,
+} from "./check-result.ts";
 import { checkZip } from "./check-zip.server.ts";
 import type { ImageInfo, ImageJob } from "./image-tool.ts";
 import {
@@ -80,9 +88,6 @@ const PAGES_READ = 200;
 /** An SVG is read whole to check its references: bigger than this is not previewed. */
 const MAX_SVG_BYTES = 20 * 1024 * 1024;
 
-/** The files a program reads and writes: in the sandbox, the only ones it sees. */
-type Files = { reads: readonly string[]; writes?: readonly string[] };
-
 /** Runs work at most `count` at a time, the rest waiting their turn; work marked first goes to the front. */
 function limited(count: number) {
   let active = 0;
@@ -99,16 +104,6 @@ function limited(count: number) {
       waiting.shift()?.();
     }
   };
-}
-
-/** Notes how long a part of a check took. */
-async function timed<T>(ctx: CheckContext, step: string, work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  try {
-    return await work();
-  } finally {
-    ctx.steps?.push({ step, ms: Math.round(performance.now() - started) });
-  }
 }
 
 /**
@@ -172,15 +167,8 @@ export function createArtworkChecker(options: CheckerOptions) {
     };
   }
 
-  async function run(
-    ctx: CheckContext,
-    tool: ToolName,
-    args: string[],
-    files: Files,
-    extra: Partial<RunLimits> = {},
-    first = false,
-  ) {
-    return runIn(ctx, tool, args, files, extra, first);
+  async function run(ctx: CheckContext, tool: ToolName, args: string[], files: Files, extra: Partial<RunLimits> = {}) {
+    return runIn(ctx, tool, args, files, extra);
   }
 
   function missing(needed: ToolName[]): string | undefined {
@@ -283,7 +271,7 @@ export function createArtworkChecker(options: CheckerOptions) {
   /** The first page, drawn by Poppler and made into the preview images. */
   async function firstPage(ctx: CheckContext, input: string): Promise<{ image: PreviewImage } | { failure: string }> {
     const pageFile = path.join(ctx.dir, "page.png");
-    const page = await run(
+    const page = await runIn(
       ctx,
       "pdftoppm",
       [

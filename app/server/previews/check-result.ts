@@ -24,6 +24,19 @@ export type CheckContext = {
 /** What the check of one file found, and the previews it made. */
 export type KindResult = { findings: FileFindings; images: PreviewImage[] };
 
+/** The files a program reads and writes: in the sandbox, the only ones it sees. */
+export type Files = { reads: readonly string[]; writes?: readonly string[] };
+
+/** Does one part of a check, noting how long it took. */
+export async function timed<T>(ctx: CheckContext, step: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    ctx.steps?.push({ step, ms: Math.round(performance.now() - started) });
+  }
+}
+
 export const noPreview = (reason: string, report: ReportLine[] = []): KindResult => ({
   findings: { previews: 0, noPreview: reason, report },
   images: [],

@@ -1,7 +1,7 @@
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { type EanRead, parseZbarXml, readEans, readPgm, type ZbarSymbol } from "./barcodes.ts";
-import type { CheckContext } from "./check-result.ts";
+import { type CheckContext, type Files, timed } from "./check-result.ts";
 import { firstWords, lineOf, parseWordBoxes, type Rect, type Word, wordsNearTrim } from "./page-text.ts";
 import { type PageBoxes, shownSize, trimOf } from "./pdf-report.ts";
 import {
@@ -21,9 +21,6 @@ import { check, fine, MM_PER_INCH, mm, POINTS_PER_INCH, problem, type ReportLine
 import { writeNew } from "./scratch-files.server.ts";
 import { artWithin, dielineWithin, type PixelBox, pageInks, readSeparations, type Separations } from "./separations.ts";
 import { failureOf, type RunLimits, type RunResult, type ToolName } from "./tools.server.ts";
-
-/** The files a program reads and writes: in the sandbox, the only ones it sees. */
-export type Files = { reads: readonly string[]; writes?: readonly string[] };
 
 /** How the print checks run their programs: the checker's sandboxed runner, within the check's time. */
 export type PrintCheckRunner = {
@@ -86,26 +83,20 @@ export async function printChecks(
   const { settings } = runner;
   const boxes = document.boxes.slice(0, RENDER_PAGES);
   const read = boxes.length;
-  const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
-    const started = performance.now();
-    try {
-      return await work();
-    } finally {
-      ctx.steps?.push({ step, ms: Math.round(performance.now() - started) });
-    }
-  };
 
   // The renders are read while the barcodes are still looked for: two cores, both kept busy.
   const [pages, layers, barcodes] = await Promise.all([
     (async () => {
       const [renders, words] = await Promise.all([
-        timed("renders for ink, colours, dieline and overprint", () => renderSeparations(runner, ctx, input, boxes)),
-        timed("live text", () => liveText(runner, input, read)),
+        timed(ctx, "renders for ink, colours, dieline and overprint", () =>
+          renderSeparations(runner, ctx, input, boxes),
+        ),
+        timed(ctx, "live text", () => liveText(runner, input, read)),
       ]);
-      return timed("reading the renders", () => readPages(renders, words, boxes, ctx, settings));
+      return timed(ctx, "reading the renders", () => readPages(renders, words, boxes, ctx, settings));
     })(),
-    timed("layers", () => layerScan(runner, input, document.layerTool)),
-    timed("barcodes", () => barcodesOf(runner, ctx, input, document.pages, boxes)),
+    timed(ctx, "layers", () => layerScan(runner, input, document.layerTool)),
+    timed(ctx, "barcodes", () => barcodesOf(runner, ctx, input, document.pages, boxes)),
   ]);
   return { pages: document.pages, read, layers, barcodes, ...pages };
 }
