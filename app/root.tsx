@@ -26,7 +26,6 @@ import { SkipLink } from "./site/components/layout/skip-link.tsx";
 import { SpeculationRules } from "./site/components/layout/speculation-rules.tsx";
 import { ErrorPanel } from "./site/components/status/error-panel.tsx";
 import { NotFoundPanel } from "./site/components/status/not-found-panel.tsx";
-import { pageText } from "./site/content/pages.ts";
 import { normalizePath, pagePaths } from "./site/content/urls.ts";
 import { wordsFor } from "./site/lib/catalogues.ts";
 import { CompanyProvider, companyIn, useCompany } from "./site/lib/company.tsx";
@@ -35,7 +34,7 @@ import { buildMeta } from "./site/lib/meta.ts";
 import { preloaderMs } from "./site/lib/preloader.ts";
 import { ServiceLinksProvider, useServiceLinks } from "./site/lib/service-links.tsx";
 import { svgDataUrl } from "./site/lib/svg-data-url.ts";
-import { itemIn, translatedPaths } from "./site/lib/translations.server.ts";
+import { itemIn, requestedPage, translatedPaths } from "./site/lib/translations.server.ts";
 import { useWords, WordsProvider } from "./site/lib/words.tsx";
 import { devanagariCss, devanagariFonts } from "./site/styles/devanagari.ts";
 import siteCss from "./site/styles/site.css?inline";
@@ -66,7 +65,7 @@ export const links: Route.LinksFunction = () => [
 /** The company's details every page's frame shows, as published (none at build time: the site's files). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const content = context.get(siteContentContext);
-  const { language } = languageOfPath(new URL(request.url).pathname);
+  const { language } = requestedPage(request);
   const services = content || language !== DEFAULT_LANGUAGE ? serviceLinks(context, language) : null;
   return {
     company: content?.company ?? null,
@@ -85,7 +84,8 @@ function serviceLinks(context: Readonly<RouterContextProvider>, language: Langua
 export const meta: Route.MetaFunction = ({ error, location, matches }) => {
   if (!error) return [];
   if (isOwnersOnly(error, location.pathname)) return staffPageMeta(ownersOnlyText.title);
-  return buildMeta(isNotFound(error) ? pageText.notFound : pageText.error, companyIn(matches));
+  const { pages } = wordsFor(languageOfPath(location.pathname).language);
+  return buildMeta(isNotFound(error) ? pages.notFound : pages.error, companyIn(matches));
 };
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -124,8 +124,8 @@ function PublicLayout({
   const services = useServiceLinks();
   const words = useWords();
   const { language, path } = languageOfPath(currentPath);
-  // A page that is not one (an error, a refusal) has no other version to offer.
-  const page = useRouteError() === undefined && pagePaths(services).includes(path);
+  // A page that is not one (an error, a refusal) has no other version to offer. Without an error, React Router gives null.
+  const page = !useRouteError() && pagePaths(services).includes(path);
   const versions = page ? pageVersions(path, translated) : [];
   const switcher = languageSwitch(versions, language);
   return (

@@ -1,5 +1,5 @@
 import { HtmlValidate, type Message } from "html-validate";
-import { sitePages, statusPages } from "../support/site-pages.ts";
+import { hindiPages, sitePages, statusPages } from "../support/site-pages.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -28,7 +28,7 @@ function listMessages(messages: Message[]): string {
     .join("\n");
 }
 
-const pages = [...sitePages.map((entry) => ({ ...entry, status: 200 })), ...statusPages];
+const pages = [...[...sitePages, ...hindiPages].map((entry) => ({ ...entry, status: 200 })), ...statusPages];
 
 // Every page as the server sends it, error pages included: the prerendered files
 // and the server-rendered 404 and 500 pages come from different code paths.

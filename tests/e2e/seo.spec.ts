@@ -1,7 +1,12 @@
-import { pagePaths } from "../../app/site/content/urls.ts";
+import { pathIn } from "../../app/server/content/languages.ts";
+import { pagePaths, paths } from "../../app/site/content/urls.ts";
+import { hindiPages } from "../support/site-pages.ts";
 import { expect, test } from "./fixtures.ts";
 
 const origin = "https://www.example.com";
+
+/** The legal texts wait for the company's lawyer before they are translated: every other page has its Hindi version. */
+const englishOnly: readonly string[] = [paths.terms, paths.privacy];
 
 type JsonLd = Record<string, unknown> & { "@type": string };
 
@@ -29,10 +34,11 @@ test.describe("search engines", () => {
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.headers()["content-type"]).toMatch(/xml/);
     const locations = [...(await sitemap.text()).matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual(pagePaths().map((path) => `${origin}${path === "/" ? "/" : path}`));
+    const versions = pagePaths().flatMap((path) => (englishOnly.includes(path) ? [path] : [path, pathIn("hi", path)]));
+    expect(locations).toEqual(versions.map((path) => `${origin}${path}`));
   });
 
-  for (const path of pagePaths()) {
+  for (const path of [...pagePaths(), ...hindiPages.map((page) => page.path)]) {
     test(`${path}: canonical, sitemap and served address agree; social cards and structured data`, async ({
       request,
     }) => {
@@ -44,6 +50,8 @@ test.describe("search engines", () => {
       expect(attribute(html, /<meta property="og:description" content="([^"]+)"/)).toBeTruthy();
       expect(attribute(html, /<meta property="og:image" content="([^"]+)"/)).toBe(`${origin}/images/share.png`);
       expect(attribute(html, /<meta name="twitter:card" content="([^"]+)"/)).toBe("summary_large_image");
+      const hindi = path === "/hi" || path.startsWith("/hi/");
+      expect(attribute(html, /<meta property="og:locale" content="([^"]+)"/)).toBe(hindi ? "hi_IN" : "en_IN");
 
       const data = structuredData(html);
       const business = data.find((entry) => entry["@type"] === "LocalBusiness");
@@ -56,7 +64,7 @@ test.describe("search engines", () => {
       });
 
       const breadcrumb = data.find((entry) => entry["@type"] === "BreadcrumbList");
-      const showsBreadcrumb = html.includes('aria-label="Breadcrumb"');
+      const showsBreadcrumb = html.includes('class="breadcrumb"');
       expect(Boolean(breadcrumb), "a BreadcrumbList exactly where a breadcrumb shows").toBe(showsBreadcrumb);
       if (breadcrumb) {
         const items = breadcrumb.itemListElement as { item: string; position: number }[];
@@ -64,14 +72,14 @@ test.describe("search engines", () => {
         expect(items.map((item) => item.position)).toEqual(items.map((_, index) => index + 1));
       }
 
-      const isService = path.startsWith("/services/");
+      const isService = path.startsWith("/services/") || path.startsWith("/hi/services/");
       const service = data.find((entry) => entry["@type"] === "Service");
       expect(Boolean(service), "a Service on each service page").toBe(isService);
       if (service)
         expect(service).toMatchObject({ name: expect.any(String), url: canonical, provider: expect.anything() });
 
       const faq = data.find((entry) => entry["@type"] === "FAQPage");
-      expect(Boolean(faq), "an FAQPage on /faq only").toBe(path === "/faq");
+      expect(Boolean(faq), "an FAQPage on /faq only, in each language").toBe(path === "/faq" || path === "/hi/faq");
       if (faq) expect(faq.mainEntity).toHaveLength(8);
     });
   }

@@ -1,3 +1,4 @@
+import { hindiWords } from "../../app/site/content/hi/words.ts";
 import { pageText } from "../../app/site/content/pages.ts";
 import { services } from "../../app/site/content/services.ts";
 
@@ -29,11 +30,13 @@ export const specServiceSlugs = [
   "box",
 ] as const;
 
-function serviceHeading(slug: string): string {
+function serviceOf(slug: string) {
   const service = services.find((entry) => entry.slug === slug);
   if (!service) throw new Error(`The specification's service "${slug}" is missing from the catalog`);
-  return service.title;
+  return service;
 }
+
+const serviceHeading = (slug: string) => serviceOf(slug).title;
 
 /** Every route of the specification, each with its main heading. */
 export const sitePages: SitePage[] = [
@@ -46,6 +49,20 @@ export const sitePages: SitePage[] = [
   { path: "/faq", heading: pageText.faq.heading },
   { path: "/privacy", heading: pageText.privacy.heading },
   { path: "/term", heading: pageText.term.heading },
+];
+
+/**
+ * The pages in Hindi that the site's own files translate, each with its main
+ * heading: all but the contact and quote forms (their own tests) and the legal
+ * texts, which stay in English until the company's lawyer has read them.
+ */
+export const hindiPages: SitePage[] = [
+  { path: "/hi", heading: hindiWords.pages.home.heading },
+  { path: "/hi/about", heading: hindiWords.pages.about.heading },
+  { path: "/hi/product", heading: hindiWords.pages.product.heading },
+  { path: "/hi/services", heading: hindiWords.pages.services.heading },
+  ...specServiceSlugs.map((slug) => ({ path: `/hi/services/${slug}`, heading: serviceOf(slug).title_hi })),
+  { path: "/hi/faq", heading: hindiWords.pages.faq.heading },
 ];
 
 export type StatusPage = { path: string; status: number; heading: string };

@@ -80,10 +80,11 @@ export const homeWords = {
   featuredProduct: "Our featured product",
 };
 
-/** The words of the pages' sections: the banner's breadcrumb, the questions, the reasons, a legal text's date. */
+/** The words of the pages' sections: the banner's breadcrumb, the questions, the reasons, a legal text's date, the contact details. */
 export const sectionWords = {
   breadcrumb: "Breadcrumb",
   questionsAndAnswers: "Questions and answers",
   whyChooseUs: "Why choose us",
   lastUpdated: "Last updated:",
+  chatOnWhatsApp: "Chat on WhatsApp",
 };

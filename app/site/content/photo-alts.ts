@@ -8,3 +8,8 @@ export const photoAlts = {
 } as const;
 
 export type PhotoName = keyof typeof photoAlts;
+
+/** The same, in Hindi. */
+export const photoAltsInHindi: Readonly<Record<PhotoName, string>> = {
+  "cake-boxes": "पारदर्शी विंडो और नारंगी रिबन वाले प्रिंटेड केक बॉक्स, लकड़ी के काउंटर पर एक के ऊपर एक रखे हुए",
+};

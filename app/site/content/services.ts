@@ -230,9 +230,3 @@ export const catalogWords = {
   typicalUses: "Typical uses",
   getQuote: "Get a quote",
 };
-
-export function findGroup(groupId: ServiceGroupId): ServiceGroup {
-  const group = serviceGroups.find((candidate) => candidate.id === groupId);
-  if (!group) throw new Error(`Unknown service group: ${groupId}`);
-  return group;
-}

@@ -10,6 +10,8 @@ export const testimonialImage = { src: "/images/testimonial.svg", width: 96, hei
 /**
  * The slider's own words: the slider wakes in the browser, so these are its
  * default, and a page in another language hands it that language's as props.
+ * Props travel in the page as JSON, which carries no functions: the slide's
+ * number and the count are filled in where `{number}` and `{count}` stand.
  */
 export const testimonialWords = {
   heading: "What our customers say",
@@ -18,7 +20,7 @@ export const testimonialWords = {
   previous: "Previous testimonial",
   next: "Next testimonial",
   slides: "Testimonial slides",
-  slideOf: (number: number, count: number) => `${number} of ${count}`,
+  slideOf: "{number} of {count}",
 };
 
 export type TestimonialWords = typeof testimonialWords;

@@ -45,8 +45,3 @@ export function serviceShown(context: Readonly<RouterContextProvider>, entry: Se
   const { slug, group, title, short, drawing } = entry;
   return { slug, group, title, short, drawing, photo: chosenPhoto(context, entry.photo) };
 }
-
-/** The services visitors see, as their cards show them. */
-export function shownServiceCards(context: Readonly<RouterContextProvider>): Service[] {
-  return publishedServices(context).map((entry) => serviceShown(context, entry));
-}

@@ -64,11 +64,22 @@ export function translatedPaths(context: Context, language: Translation): string
 }
 
 /**
+ * The page a request is for, in its language and by its English path. A
+ * trailing slash names the same page, and React Router asks for a page's data
+ * at its address with `.data` added (`/_.data` for the home page) when it
+ * prerenders it, then renders the page with that data.
+ */
+export function requestedPage(request: Request): { language: Language; path: string } {
+  const pathname = new URL(request.url).pathname.replace(/(\/_)?\.data$/, "").replace(/\/+$/, "");
+  return languageOfPath(pathname || "/");
+}
+
+/**
  * The language of the page a request asks for, once it is known to exist in
  * it: a page not yet translated has no address in that language (404).
  */
 export function pageLanguage(request: Request, context: Context): Language {
-  const { language, path } = languageOfPath(new URL(request.url).pathname.replace(/\/+$/, "") || "/");
+  const { language, path } = requestedPage(request);
   if (language === DEFAULT_LANGUAGE) return language;
   if (!translatedPaths(context, language as Translation).includes(path)) throw data(null, { status: 404 });
   return language;

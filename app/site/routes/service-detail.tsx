@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
+import { pathIn } from "../../server/content/languages.ts";
 import { markdownBlocks, markdownPlainText } from "../../server/content/markdown.ts";
 import { ServiceImage } from "../components/catalog/service-image.tsx";
 import { ServiceMenu } from "../components/catalog/service-menu.tsx";
@@ -7,19 +8,21 @@ import { ErrorPanel } from "../components/status/error-panel.tsx";
 import { NotFoundPanel } from "../components/status/not-found-panel.tsx";
 import { Icon } from "../components/ui/icon.tsx";
 import { MarkdownBlocks } from "../components/ui/markdown-blocks.tsx";
-import { homeTrail, servicesTrail } from "../content/navigation.ts";
-import { pageText } from "../content/pages.ts";
-import { findGroup } from "../content/services.ts";
 import { quoteUrl, serviceUrl } from "../content/urls.ts";
 import { companyIn } from "../lib/company.tsx";
+import { usePageLanguage } from "../lib/language.tsx";
 import { legacyRedirectTarget } from "../lib/legacy-redirects.ts";
 import { buildMeta } from "../lib/meta.ts";
-import { publishedServices, serviceShown } from "../lib/published.server.ts";
+import { metaWords, useTrails } from "../lib/page-words.ts";
+import { serviceShown } from "../lib/published.server.ts";
+import { servicesIn } from "../lib/service-cards.server.ts";
 import { serviceData } from "../lib/structured-data.ts";
+import { pageLanguage } from "../lib/translations.server.ts";
+import { useWords } from "../lib/words.tsx";
 import type { Route } from "./+types/service-detail";
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
-  const entry = publishedServices(context).find((service) => service.slug === params.type);
+  const entry = servicesIn(context, pageLanguage(request, context)).find((service) => service.slug === params.type);
   if (entry) {
     return {
       service: serviceShown(context, entry),
@@ -34,8 +37,10 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   throw data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return buildMeta(pageText.notFound, companyIn(matches));
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const { language, words, trails } = metaWords(location, matches);
+  const company = companyIn(matches);
+  if (!loaderData) return buildMeta(words.pages.notFound, company);
   const { service, summary } = loaderData;
   const path = serviceUrl(service.slug);
   return buildMeta(
@@ -43,18 +48,21 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       title: service.title,
       description: summary,
       path,
-      trail: servicesTrail,
-      structuredData: [serviceData(service, summary, path, companyIn(matches))],
+      trail: trails.services,
+      language,
+      structuredData: [serviceData(service, summary, pathIn(language, path), company)],
     },
-    companyIn(matches),
+    company,
   );
 };
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const { service, description, features, uses } = loaderData;
+  const { navigation, catalog } = useWords();
+  const { localPath } = usePageLanguage();
   return (
     <>
-      <PageBanner heading={service.title} trail={servicesTrail}>
+      <PageBanner heading={service.title} trail={useTrails().services}>
         <p>{service.short}</p>
       </PageBanner>
       {/*
@@ -69,16 +77,16 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
             sizes={pageImageSizes}
             priority="first-view"
           />
-          <p className="service-detail__group">{findGroup(service.group).title}</p>
+          <p className="service-detail__group">{navigation.groups[service.group]}</p>
           <div className="service-detail__lead">
             <MarkdownBlocks blocks={description} />
           </div>
           <div className="service-detail__lists">
-            {features.length > 0 && <CheckListSection id="features" title="Key features" items={features} />}
-            {uses.length > 0 && <CheckListSection id="uses" title="Typical uses" items={uses} />}
+            {features.length > 0 && <CheckListSection id="features" title={catalog.keyFeatures} items={features} />}
+            {uses.length > 0 && <CheckListSection id="uses" title={catalog.typicalUses} items={uses} />}
           </div>
-          <a href={quoteUrl(service.slug)} className="button button--primary">
-            Get a quote <Icon name="arrow-right" size={18} />
+          <a href={localPath(quoteUrl(service.slug))} className="button button--primary">
+            {catalog.getQuote} <Icon name="arrow-right" size={18} />
           </a>
         </article>
         <ServiceMenu shown={service} />
@@ -109,12 +117,14 @@ function CheckListSection({ id, title, items }: { id: string; title: string; ite
 
 /** An unknown service keeps the side menu, so the visitor can pick a real one. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { navigation } = useWords();
+  const trails = useTrails();
   if (!isRouteErrorResponse(error) || error.status !== 404) {
     return <ErrorPanel status={isRouteErrorResponse(error) ? error.status : 500} />;
   }
   return (
     <>
-      <PageBanner heading="Services" trail={homeTrail} />
+      <PageBanner heading={navigation.services} trail={trails.home} />
       <div className="container section service-layout">
         <ServiceMenu />
         <NotFoundPanel headingLevel={2} />

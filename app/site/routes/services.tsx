@@ -1,35 +1,39 @@
 import { ServiceCardGrid } from "../components/catalog/service-card.tsx";
 import { PageBanner } from "../components/sections/page-banner.tsx";
-import { homeTrail } from "../content/navigation.ts";
-import { pageText } from "../content/pages.ts";
 import { serviceGroups, servicesInGroup } from "../content/services.ts";
 import { paths } from "../content/urls.ts";
 import { companyIn } from "../lib/company.tsx";
 import { buildMeta } from "../lib/meta.ts";
-import { shownServiceCards } from "../lib/published.server.ts";
+import { metaWords, useTrails } from "../lib/page-words.ts";
+import { serviceCardsIn } from "../lib/service-cards.server.ts";
+import { pageLanguage } from "../lib/translations.server.ts";
+import { useWords } from "../lib/words.tsx";
 import type { Route } from "./+types/services";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { services: shownServiceCards(context) };
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { services: serviceCardsIn(context, pageLanguage(request, context)) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  buildMeta({ ...pageText.services, path: paths.services, trail: homeTrail }, companyIn(matches));
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const { language, words, trails } = metaWords(location, matches);
+  return buildMeta({ ...words.pages.services, path: paths.services, trail: trails.home, language }, companyIn(matches));
+};
 
 export default function Services({ loaderData: { services } }: Route.ComponentProps) {
+  const { pages, navigation, catalog } = useWords();
   const groups = serviceGroups.filter((group) => servicesInGroup(services, group.id).length > 0);
   return (
     <>
-      <PageBanner heading={pageText.services.heading} trail={homeTrail}>
-        <p>{pageText.services.description}</p>
+      <PageBanner heading={pages.services.heading} trail={useTrails().home}>
+        <p>{pages.services.description}</p>
       </PageBanner>
       <div className="container stack-xl section">
         {groups.map((group, index) => (
           <section key={group.id} id={group.id} aria-labelledby={`${group.id}-title`} className="service-group">
             <h2 id={`${group.id}-title`} className="section-title">
-              {group.title}
+              {navigation.groups[group.id]}
             </h2>
-            <p className="section-intro">{group.summary}</p>
+            <p className="section-intro">{catalog.groupSummaries[group.id]}</p>
             <ServiceCardGrid services={servicesInGroup(services, group.id)} opensPage={index === 0} />
           </section>
         ))}

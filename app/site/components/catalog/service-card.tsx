@@ -1,5 +1,7 @@
 import type { Service } from "../../content/services.ts";
 import { serviceUrl } from "../../content/urls.ts";
+import { usePageLanguage } from "../../lib/language.tsx";
+import { useWords } from "../../lib/words.tsx";
 import { Icon } from "../ui/icon.tsx";
 import type { PhotoPriority } from "../ui/photo.tsx";
 import { ServiceImage } from "./service-image.tsx";
@@ -16,8 +18,6 @@ const gridImageSizes =
 type ServiceCardProps = {
   service: Service;
   headingLevel?: "h2" | "h3";
-  /** The link's visible words; the title is added for screen readers so every link names its page. */
-  linkLabel?: string;
   /** "first-view" when the picture is what a phone shows first; lazy otherwise. */
   imagePriority?: PhotoPriority;
   /** How wide the picture is shown, when the card is not in a grid. */
@@ -28,11 +28,11 @@ type ServiceCardProps = {
 export function ServiceCard({
   service,
   headingLevel: Heading = "h3",
-  linkLabel = "Read more",
   imagePriority = "lazy",
   imageSizes = gridImageSizes,
 }: ServiceCardProps) {
-  const url = serviceUrl(service.slug);
+  const { catalog } = useWords();
+  const url = usePageLanguage().localPath(serviceUrl(service.slug));
   return (
     <article className="service-card">
       <ServiceImage
@@ -46,8 +46,9 @@ export function ServiceCard({
         <Heading className="service-card__title">{service.title}</Heading>
         <p className="service-card__text">{service.short}</p>
         <a href={url} className="service-card__link">
-          {linkLabel}
-          <span className="visually-hidden"> about {service.title}</span>
+          {catalog.readMore}
+          {/* The title for screen readers, so every card's link names its page. */}
+          <span className="visually-hidden"> {catalog.aboutService(service.title)}</span>
           <Icon name="arrow-right" size={18} />
         </a>
       </div>

@@ -1,4 +1,5 @@
 import { drawingUrl, SERVICE_IMAGE_SIZE, type Service } from "../../content/services.ts";
+import { useWords } from "../../lib/words.tsx";
 import { ChosenPhoto } from "../ui/chosen-photo.tsx";
 import { fetchAttributes, type PhotoPriority } from "../ui/photo.tsx";
 import { InlineServiceDrawing } from "./service-drawing.tsx";
@@ -20,12 +21,13 @@ type ServiceImageProps = {
  * after the words), a view of the sprite file otherwise.
  */
 export function ServiceImage({ service, className, sizes, decorative = false, priority = "lazy" }: ServiceImageProps) {
+  const { catalog } = useWords();
   if (service.photo) {
     return (
       <ChosenPhoto {...service.photo} sizes={sizes} className={className} priority={priority} decorative={decorative} />
     );
   }
-  const label = decorative ? undefined : `Illustration of ${service.title.toLowerCase()}`;
+  const label = decorative ? undefined : catalog.illustrationOf(service.title);
   if (priority === "first-view") {
     return <InlineServiceDrawing drawing={service.drawing} className={className} label={label} />;
   }

@@ -1,6 +1,8 @@
 import { type Service, serviceGroups, servicesInGroup } from "../../content/services.ts";
 import { serviceUrl } from "../../content/urls.ts";
+import { usePageLanguage } from "../../lib/language.tsx";
 import { useServiceLinks } from "../../lib/service-links.tsx";
+import { useWords } from "../../lib/words.tsx";
 import { CurrentLink } from "../ui/current-link.tsx";
 
 /**
@@ -10,19 +12,25 @@ import { CurrentLink } from "../ui/current-link.tsx";
  */
 export function ServiceMenu({ shown }: { shown?: Pick<Service, "slug" | "group"> }) {
   const openGroup = shown?.group ?? "paper-packaging";
-  const currentPath = shown ? serviceUrl(shown.slug) : "";
+  const { localPath } = usePageLanguage();
+  const { navigation, catalog } = useWords();
+  const currentPath = shown ? localPath(serviceUrl(shown.slug)) : "";
   const services = useServiceLinks();
   return (
-    <nav className="service-menu" aria-label="Service categories">
+    <nav className="service-menu" aria-label={catalog.serviceCategories}>
       {serviceGroups
         .filter((group) => servicesInGroup(services, group.id).length > 0)
         .map((group) => (
           <details key={group.id} name="service-groups" className="service-menu__group" open={group.id === openGroup}>
-            <summary className="service-menu__summary">{group.title}</summary>
+            <summary className="service-menu__summary">{navigation.groups[group.id]}</summary>
             <ul className="service-menu__list">
               {servicesInGroup(services, group.id).map((service) => (
                 <li key={service.slug}>
-                  <CurrentLink to={serviceUrl(service.slug)} currentPath={currentPath} className="service-menu__link">
+                  <CurrentLink
+                    to={localPath(serviceUrl(service.slug))}
+                    currentPath={currentPath}
+                    className="service-menu__link"
+                  >
                     {service.title}
                   </CurrentLink>
                 </li>

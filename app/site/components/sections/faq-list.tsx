@@ -1,4 +1,5 @@
 import type { Block } from "../../../server/content/markdown.ts";
+import { useWords } from "../../lib/words.tsx";
 import { MarkdownBlocks } from "../ui/markdown-blocks.tsx";
 
 type FaqEntry = { question: string; answer: readonly Block[] };
@@ -10,8 +11,9 @@ type FaqEntry = { question: string; answer: readonly Block[] };
 export function FaqList({ faqItems }: { faqItems: readonly FaqEntry[] }) {
   const half = Math.ceil(faqItems.length / 2);
   const columns = [faqItems.slice(0, half), faqItems.slice(half)];
+  const { sections } = useWords();
   return (
-    <section className="faq container" aria-label="Questions and answers">
+    <section className="faq container" aria-label={sections.questionsAndAnswers}>
       {columns.map((items, column) => (
         <div className="faq__column" key={items[0]?.question ?? column}>
           {items.map((item, index) => (

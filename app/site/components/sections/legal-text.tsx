@@ -1,5 +1,6 @@
 import type { Block } from "../../../server/content/markdown.ts";
 import type { LegalDocument } from "../../content/legal.ts";
+import { useWords } from "../../lib/words.tsx";
 import { MarkdownBlocks } from "../ui/markdown-blocks.tsx";
 
 /** A legal page with each section's Markdown read into blocks on the server. */
@@ -15,6 +16,7 @@ const dateFormat = new Intl.DateTimeFormat("en-IN", {
 });
 
 export function LegalText({ document }: { document: LegalShown }) {
+  const { sections } = useWords();
   return (
     <div className="legal-text container">
       {document.draftNote && (
@@ -23,7 +25,8 @@ export function LegalText({ document }: { document: LegalShown }) {
         </p>
       )}
       <p className="legal-text__updated">
-        Last updated: <time dateTime={document.lastUpdated}>{dateFormat.format(new Date(document.lastUpdated))}</time>
+        {sections.lastUpdated}{" "}
+        <time dateTime={document.lastUpdated}>{dateFormat.format(new Date(document.lastUpdated))}</time>
       </p>
       {document.sections.map((section) => (
         <section key={section.heading}>

@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type Testimonial, testimonialImage } from "../../content/testimonials.ts";
+import {
+  type Testimonial,
+  type TestimonialWords,
+  testimonialImage,
+  testimonialWords,
+} from "../../content/testimonials.ts";
 import { SLIDER_AUTOPLAY_MS } from "../../content/timing.ts";
 import { Icon } from "../ui/icon.tsx";
 
@@ -10,9 +15,16 @@ import { Icon } from "../ui/icon.tsx";
  * (app/islands/registry.ts), so it never moves before anyone can see it. It
  * holds still while the pointer is over the slides or keyboard focus is in
  * them, when the visitor pauses it, and under reduced motion. Previous and
- * next do not stop it.
+ * next do not stop it. Its words are English unless a page in another
+ * language hands it that language's, so English pages' scripts carry no other.
  */
-export function TestimonialSlider({ testimonials }: { testimonials: readonly Testimonial[] }) {
+export function TestimonialSlider({
+  testimonials,
+  words = testimonialWords,
+}: {
+  testimonials: readonly Testimonial[];
+  words?: TestimonialWords;
+}) {
   const trackRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const [playing, setPlaying] = useState(true);
@@ -74,14 +86,14 @@ export function TestimonialSlider({ testimonials }: { testimonials: readonly Tes
       <div className="container">
         <div className="testimonials__head">
           <h2 id="testimonials-title" className="section-title">
-            What our customers say
+            {words.heading}
           </h2>
           <div className="testimonials__controls">
             <button
               type="button"
               className="slider-button"
               onClick={() => setPlaying(!playing)}
-              aria-label={playing ? "Pause testimonials" : "Play testimonials"}
+              aria-label={playing ? words.pause : words.play}
               hidden={reducedMotion}
             >
               <Icon name={playing ? "pause" : "play"} />
@@ -90,16 +102,11 @@ export function TestimonialSlider({ testimonials }: { testimonials: readonly Tes
               type="button"
               className="slider-button"
               onClick={() => goTo(current - 1)}
-              aria-label="Previous testimonial"
+              aria-label={words.previous}
             >
               <Icon name="chevron-left" />
             </button>
-            <button
-              type="button"
-              className="slider-button"
-              onClick={() => goTo(current + 1)}
-              aria-label="Next testimonial"
-            >
+            <button type="button" className="slider-button" onClick={() => goTo(current + 1)} aria-label={words.next}>
               <Icon name="chevron-right" />
             </button>
           </div>
@@ -110,7 +117,7 @@ export function TestimonialSlider({ testimonials }: { testimonials: readonly Tes
         ref={trackRef}
         className="testimonials__track"
         role="group"
-        aria-label="Testimonial slides"
+        aria-label={words.slides}
         aria-live={rotating ? "off" : "polite"}
         tabIndex={0}
         onPointerEnter={(event) => event.pointerType === "mouse" && setHeld((h) => ({ ...h, pointer: true }))}
@@ -126,7 +133,9 @@ export function TestimonialSlider({ testimonials }: { testimonials: readonly Tes
             className="testimonial"
             role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${testimonials.length}`}
+            aria-label={words.slideOf
+              .replace("{number}", String(index + 1))
+              .replace("{count}", String(testimonials.length))}
             aria-current={index === current ? "true" : undefined}
           >
             <figure>

@@ -1,4 +1,5 @@
 import type { HomeContent, ReasonIcon } from "../../../server/content/page-items.ts";
+import { useWords } from "../../lib/words.tsx";
 import { Icon, type IconName } from "../ui/icon.tsx";
 
 const reasonIcons: Record<ReasonIcon, IconName> = {
@@ -11,11 +12,12 @@ const reasonIcons: Record<ReasonIcon, IconName> = {
 };
 
 export function WhyChooseUs({ reasons }: { reasons: HomeContent["reasons"] }) {
+  const { sections } = useWords();
   return (
     <section className="why section" aria-labelledby="why-title">
       <div className="container">
         <h2 id="why-title" className="section-title">
-          Why choose us
+          {sections.whyChooseUs}
         </h2>
         <ul className="why__grid">
           {reasons.map((reason) => (

@@ -1,10 +1,12 @@
 import { formatCompanyAddress } from "../../../server/company.ts";
 import { useCompany } from "../../lib/company.tsx";
+import { useWords } from "../../lib/words.tsx";
 import { Icon } from "./icon.tsx";
 
 /** Phone, e-mail and address as published, each one a working link where it can be. */
 export function ContactDetails({ withWhatsApp = false }: { withWhatsApp?: boolean }) {
   const site = useCompany();
+  const { sections } = useWords();
   return (
     <ul className="contact-details">
       <li>
@@ -15,7 +17,7 @@ export function ContactDetails({ withWhatsApp = false }: { withWhatsApp?: boolea
         <li>
           <Icon name="whatsapp" />
           <a href={`https://wa.me/${site.whatsapp.e164}`} rel="noopener">
-            Chat on WhatsApp
+            {sections.chatOnWhatsApp}
           </a>
         </li>
       )}

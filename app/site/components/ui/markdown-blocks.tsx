@@ -1,9 +1,12 @@
 import type { Block, Inline } from "../../../server/content/markdown.ts";
+import { usePageLanguage } from "../../lib/language.tsx";
 
 /**
  * A text the owner wrote in Markdown, as the server read it into blocks
  * (markdownBlocks): paragraphs, lists, links, bold and italics, and nothing
- * else. HTML typed into the text arrives as text and is shown as typed.
+ * else. HTML typed into the text arrives as text and is shown as typed. A
+ * link to one of the site's pages leads to it in the page's language, where
+ * it has a version in it.
  */
 export function MarkdownBlocks({ blocks, className }: { blocks: readonly Block[]; className?: string }) {
   return blocks.map((block, index) => {
@@ -26,6 +29,7 @@ export function MarkdownBlocks({ blocks, className }: { blocks: readonly Block[]
 }
 
 function Inlines({ nodes }: { nodes: readonly Inline[] }) {
+  const { localPath } = usePageLanguage();
   return nodes.map((node, index) => {
     const key = `${node.type}-${index}`;
     switch (node.type) {
@@ -47,7 +51,7 @@ function Inlines({ nodes }: { nodes: readonly Inline[] }) {
         );
       default:
         return (
-          <a key={key} href={node.href}>
+          <a key={key} href={localPath(node.href)}>
             <Inlines nodes={node.children} />
           </a>
         );

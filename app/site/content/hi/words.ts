@@ -103,6 +103,7 @@ export const hindiWords: SiteWords = {
     questionsAndAnswers: "सवाल और जवाब",
     whyChooseUs: "हमें क्यों चुनें",
     lastUpdated: "पिछला बदलाव:",
+    chatOnWhatsApp: "WhatsApp पर बात करें",
   },
   catalog: {
     groupSummaries: {
@@ -125,7 +126,7 @@ export const hindiWords: SiteWords = {
     previous: "पिछली राय",
     next: "अगली राय",
     slides: "ग्राहकों की राय",
-    slideOf: (number, count) => `${count} में से ${number}`,
+    slideOf: "{count} में से {number}",
   },
   status: {
     errorCode: (status) => `त्रुटि ${status}`,
