@@ -315,7 +315,7 @@ describe("on a machine without the programs", () => {
     try {
       const said = bare.logs.filter((line) => /Previews of artwork files are not available/.test(line));
       expect(said).toHaveLength(1);
-      expect(said[0]).toMatch(/poppler-utils, ghostscript, libcdr-tools, util-linux/);
+      expect(said[0]).toMatch(/poppler-utils, ghostscript, libcdr-tools, zbar-tools, util-linux/);
       expect((await fetch(`${bare.url}/`)).status).toBe(200);
 
       const bareSite = { url: bare.url, dataDir, store: { sqliteFile: databasePath } };
