@@ -82,7 +82,11 @@ describe("fileCheckView", () => {
             name: "photo.jpg",
             size: 15 * 1024 * 1024,
             kind: "JPEG",
-            findings: { previews: 1, preview: 2, report: [fine("Images in CMYK or greyscale")] },
+            findings: {
+              previews: 1,
+              preview: 2,
+              report: [fine("No RGB: images, vector art and text are in CMYK, greyscale or spot colours")],
+            },
           },
         ],
       }),
@@ -112,7 +116,7 @@ describe("fileCheckView", () => {
           small: staffPaths.preview(reference, zipFile.id, 2, "small"),
           alt: "First page of photo.jpg, in artwork.zip",
         },
-        report: [fine("Images in CMYK or greyscale")],
+        report: [fine("No RGB: images, vector art and text are in CMYK, greyscale or spot colours")],
       },
     ]);
   });
@@ -203,6 +207,28 @@ describe("attentionReply", () => {
     for (const quiet of ["1 page", "RGB", "300 ppi", "fine.png", "waiting.pdf", "logo.svg", "2 files"]) {
       expect(body).not.toContain(quiet);
     }
+  });
+
+  test("the print check's problems (white overprint, a barcode) go in; its fine lines and checks stay out", () => {
+    const report = [
+      fine('Dieline: the separation "Dieline", on page 1'),
+      check("Ink above 300 %: 1.1 % of page 1 (up to 400 %); it may not dry and may set off"),
+      problem("White set to overprint on page 1, 0.8 % of it: it vanishes in print; turn overprint off for it"),
+      fine("EAN-13 4006381333931 on page 1: bars 31.4 mm wide (100 % of the standard size)"),
+      problem("EAN-13 4006381333932 on page 2: its check digit should be 1, so no scanner will read it"),
+      fine("No live text within 3 mm of the cut"),
+    ];
+    const body = mailOf(
+      attentionReply(inquiry, [{ name: "carton.pdf", check: view(pdfFile, { report }) }]) ?? "",
+    ).params.get("body");
+    expect(body).toContain(
+      [
+        "carton.pdf",
+        "- White set to overprint on page 1, 0.8 % of it: it vanishes in print; turn overprint off for it",
+        "- EAN-13 4006381333932 on page 2: its check digit should be 1, so no scanner will read it",
+      ].join("\n"),
+    );
+    for (const quiet of ["Dieline", "Ink above", "4006381333931", "No live text"]) expect(body).not.toContain(quiet);
   });
 
   test("a ZIP whose only problems are inside it is listed by its entries alone", () => {
