@@ -27,6 +27,8 @@ const perRequest: [address: string, status: number][] = [
   ["/privacy", 200],
   ["/inbox/sign-in", 200],
   ["/no-such-page", 404],
+  // In Hindi, in the frame: the legal texts have no Hindi version yet.
+  ["/hi/term", 404],
 ];
 
 let scratch: string;
