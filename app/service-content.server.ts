@@ -7,6 +7,7 @@ import { quoteFormContent } from "./site/content/quote-form.ts";
 import { services } from "./site/content/services.ts";
 import { site } from "./site/content/site.ts";
 import { pagePaths } from "./site/content/urls.ts";
+import { wordsFor } from "./site/lib/catalogues.ts";
 import { mailKindLabels, spamReasons, statusLabels } from "./staff/content/inbox.ts";
 import { replyLabels } from "./staff/content/quotations.ts";
 import { accountText, staffWords } from "./staff/content/sign-in.ts";
@@ -32,6 +33,7 @@ export const serviceContent: ServiceContent = {
   staff: staffWords,
   billing,
   artworkRefusals: artworkText,
+  acknowledgements: { en: wordsFor("en").acknowledgement, hi: wordsFor("hi").acknowledgement },
   quoteForm: quoteFormContent,
   seeds: contentSeeds,
   pages: pagePaths,

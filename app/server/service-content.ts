@@ -2,7 +2,9 @@ import type { CompanyDetails } from "./company.ts";
 import type { ServiceCatalog } from "./contact/catalog.ts";
 import type { QuoteFormContent } from "./contact/quote-spec.ts";
 import type { ItemBodies } from "./content/items.ts";
+import type { Language } from "./content/languages.ts";
 import type { InboxWords } from "./inbox/statuses.ts";
+import type { AcknowledgementWords } from "./mail/acknowledgement-words.ts";
 import type { BillingSettings } from "./quotations/billing.ts";
 import type { StaffWords } from "./staff/password-limits.ts";
 import type { StaffLinks } from "./staff/staff-links.ts";
@@ -30,6 +32,8 @@ export type ServiceContent = {
   readonly billing: BillingSettings;
   /** What a refused artwork file is refused with, in the quote form's words. */
   readonly artworkRefusals: ArtworkRefusalWords;
+  /** The acknowledgement a visitor gets, in each language of the pages they may write from. */
+  readonly acknowledgements: Readonly<Record<Language, AcknowledgementWords>>;
   /** The quote form's questions and words: a request's particulars are kept, shown and checked in them. */
   readonly quoteForm: QuoteFormContent;
   /** What each item the owner edits starts from on a fresh database: the content in the site's files. */

@@ -91,7 +91,7 @@ test("--csv writes a spreadsheet-safe CSV file", async () => {
   expect(csv.startsWith("\uFEFF")).toBe(true);
   const lines = csv.slice(1).split("\r\n");
   expect(lines[0]).toBe(
-    '"Reference","Received (India time)","Status","Name","E-mail","Phone","Subject","Message","Quote request","Service","Came from","Company copy","Acknowledgement",' +
+    '"Reference","Received (India time)","Status","Name","E-mail","Phone","Subject","Message","Quote request","Service","Came from","Language","Company copy","Acknowledgement",' +
       '"First reply","First reply by","Minutes to first reply","Quotations sent","Latest quotation","Latest quotation total","Accepted",' +
       '"Accepted option","Proforma","Advance asked","Advance received","Advance received on","Advance reference"',
   );
@@ -124,7 +124,7 @@ test("shows each inquiry's status, where it came from, and spam with its reason 
 
   const csv = (await run("--csv")).stdout;
   expect(csv).toContain(`"${first}","2026-03-02 10:30","New","Asha Verma",`);
-  expect(csv).toContain(`,"Packaging Box","/services/box","sent 2026-03-02 10:30",`);
+  expect(csv).toContain(`,"Packaging Box","/services/box","English","sent 2026-03-02 10:30",`);
   expect(csv).toContain(`"Spam (The hidden field a person never sees was filled in)","Bot"`);
 });
 

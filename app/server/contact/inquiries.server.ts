@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../content/languages.ts";
 import type { InquiryStatus } from "../inbox/statuses.ts";
 import { wakeWhenCommitted } from "../jobs/job-queue.server.ts";
 import { type MailKind, type MailState, mailKinds } from "../mail/mail-kinds.ts";
@@ -47,6 +48,8 @@ export type StoredInquiry = Omit<InquiryDetails, "files"> &
     status: InquiryStatus;
     /** Why the site put it in the spam tray, such as "hidden field filled in"; null outside it. */
     spamReason: string | null;
+    /** The language of the page the form was sent from: the visitor's acknowledgement is written in it. */
+    language: Language;
   };
 
 export type DeliveryStatus = {
@@ -86,6 +89,7 @@ export type InquiryRow = {
   service: string | null;
   source_page: string | null;
   quote: string | null;
+  language: string;
 };
 
 export function fromRow(row: InquiryRow): StoredInquiry {
@@ -103,6 +107,7 @@ export function fromRow(row: InquiryRow): StoredInquiry {
     service: row.service,
     sourcePage: row.source_page,
     quote: row.quote === null ? undefined : (JSON.parse(row.quote) as QuoteParticulars),
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
   };
 }
 
@@ -165,6 +170,8 @@ export function createInquiryStore(db: Database) {
         patienceMs?: number;
         origin?: InquiryOrigin;
         spamReason?: string;
+        /** The language of the page it was sent from; English unless said. */
+        language?: Language;
       } = {},
     ): Promise<{ reference: string; isNew: boolean }> {
       const now = options.now ?? new Date();
@@ -178,8 +185,8 @@ export function createInquiryStore(db: Database) {
             const inserted = await tx.get<{ id: number }>(
               `INSERT INTO inquiries
                  (received_at, name, email, phone_number, msg_subject, message, submission_key, status, spam_reason,
-                  service, source_page, email_key, phone_key, quote)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  service, source_page, email_key, phone_key, quote, language)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (submission_key) DO NOTHING RETURNING id`,
               [
                 now.toISOString(),
@@ -196,6 +203,7 @@ export function createInquiryStore(db: Database) {
                 keys.emailKey,
                 keys.phoneKey,
                 input.quote ? JSON.stringify(input.quote) : null,
+                options.language ?? DEFAULT_LANGUAGE,
               ],
             );
             if (!inserted) {

@@ -1,9 +1,11 @@
+import type { Language } from "../content/languages.ts";
 import { contactBodyLimitBytes, type InquiryFormProblemWords } from "./contact-spec.ts";
 import {
   artworkFields,
   type QuoteFormContent,
   type QuoteParticulars,
   type QuoteRowWords,
+  type QuoteValidation,
   quoteFields,
   validateQuote,
 } from "./quote-spec.ts";
@@ -18,16 +20,20 @@ const quoteBodyLimitBytes = contactBodyLimitBytes;
 
 /**
  * The quote request, as one of the site's inquiry forms, on its page and with
- * the site's questions and words: the specification rides with the inquiry.
+ * the site's questions and words: the specification rides with the inquiry,
+ * kept in English (`kept`) whatever the page's language, as staff read it.
  */
 export function createQuoteForm(options: {
   page: string;
+  language: Language;
   sitePages: readonly string[];
   problems: InquiryFormProblemWords;
-  /** The questions and words as they stand now: the catalog's products follow what the owner published. */
+  /** The questions and words as they stand now, in the page's language: the catalog's products follow what the owner published. */
   content: () => QuoteFormContent;
+  /** The same in the words a request is kept in, when the page's are another language's. */
+  kept?: () => QuoteFormContent;
 }): InquiryForm {
-  const { content, ...form } = options;
+  const { content, kept = content, ...form } = options;
   const fieldNames = () => {
     const now = content();
     return [
@@ -50,15 +56,23 @@ export function createQuoteForm(options: {
       return fieldNames().length + 4;
     },
     validate(values) {
-      const now = content();
-      const result = validateQuote(values.service ?? "", values, now);
-      if (!result.success) return result;
-      const { service, name, email, phone, notes, ...quote } = result.output;
-      return {
-        success: true,
-        details: { name, email, phone, subject: now.words.subject(service.title), message: notes, quote },
-      };
+      const service = values.service ?? "";
+      const checked = validateQuote(service, values, content());
+      if (!checked.success || kept === content) return keptAs(checked, content());
+      // The same rules again in the words it is kept in: the particulars and subject staff read.
+      const keptIn = kept();
+      return keptAs(validateQuote(service, values, keptIn), keptIn);
     },
+  };
+}
+
+/** A checked request as the inquiry keeps it: the person, a subject naming the product, the particulars. */
+function keptAs(result: QuoteValidation, { words }: QuoteFormContent): ReturnType<InquiryForm["validate"]> {
+  if (!result.success) return result;
+  const { service, name, email, phone, notes, ...quote } = result.output;
+  return {
+    success: true,
+    details: { name, email, phone, subject: words.subject(service.title), message: notes, quote },
   };
 }
 

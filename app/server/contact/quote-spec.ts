@@ -34,11 +34,16 @@ export type BoxStyle = (typeof BOX_STYLES)[number];
 /** The groups of questions a product is specified by. */
 export const QUOTE_GROUPS = ["box", "paper", "large-format"] as const;
 
-/** How a product is specified: its group of questions, and for boxes the styles it comes in. */
+/**
+ * How a product is specified: its group of questions, and for boxes the styles
+ * it comes in. Bindings and materials are the owner's words, in English: a
+ * choice posts its English name's value in every language, and a form in
+ * another language may name them in it (`names`, in the same order).
+ */
 export type QuoteSpec<Style extends string = string> =
   | { group: "box"; styles: readonly Style[]; handle?: true }
-  | { group: "paper"; sizes: readonly string[]; pages: boolean; bindings: readonly string[] }
-  | { group: "large-format"; materials: readonly string[] };
+  | { group: "paper"; sizes: readonly string[]; pages: boolean; bindings: readonly string[]; names?: readonly string[] }
+  | { group: "large-format"; materials: readonly string[]; names?: readonly string[] };
 
 export const quoteLimits = {
   /** Millimetres: a box or a sheet no machine here can make is a typing slip. */
@@ -176,6 +181,14 @@ const gsm = ({ words }: QuoteFormContent): QuoteField => ({
   ...quoteLimits.gsm,
 });
 
+/** A list the owner wrote, as choices: each posts its English name's value, and shows its name in the form's language. */
+function ownerChoices(english: readonly string[], names: readonly string[] | undefined): Choice[] {
+  return english.map((label, index) => ({
+    value: label.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+    label: names?.[index] || label,
+  }));
+}
+
 /** The specification's questions for one product, in the order the form asks them. */
 export function specificationFields(spec: QuoteSpec, content: QuoteFormContent): QuoteField[] {
   const { words: text, boxStyles, boxBoards, papers, finishes, largeFormatFinishes, stylesWithWindow } = content;
@@ -229,10 +242,7 @@ export function specificationFields(spec: QuoteSpec, content: QuoteFormContent):
               label: text.binding,
               kind: "choice",
               required: true,
-              choices: spec.bindings.map((label) => ({
-                value: label.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
-                label,
-              })),
+              choices: ownerChoices(spec.bindings, spec.names),
             } as const,
           ]
         : []),
@@ -245,7 +255,7 @@ export function specificationFields(spec: QuoteSpec, content: QuoteFormContent):
       label: text.material,
       kind: "choice",
       required: true,
-      choices: spec.materials.map((label) => ({ value: label.toLowerCase().replace(/[^a-z0-9]+/g, "-"), label })),
+      choices: ownerChoices(spec.materials, spec.names),
     },
     { name: "width_ft", label: text.widthFeet, kind: "number", required: true, ...quoteLimits.sizeFeet },
     { name: "height_ft", label: text.heightFeet, kind: "number", required: true, ...quoteLimits.sizeFeet },

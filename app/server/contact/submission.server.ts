@@ -1,3 +1,4 @@
+import type { Language } from "../content/languages.ts";
 import { readFormBody } from "../forms/form-body.server.ts";
 import type { ServiceContent } from "../service-content.ts";
 import type { SiteSettings } from "../settings/site-settings.server.ts";
@@ -31,6 +32,11 @@ type FormErrors = Record<string, string>;
 export type InquiryForm = {
   /** The form's own page: where it is sent from, never counted as where the visitor came from. */
   page: string;
+  /**
+   * The language of that page, which its words are in: the inquiry records it,
+   * and the visitor's acknowledgement is written in it. The page's, never a field's.
+   */
+  language: Language;
   /** The pages of this site a visitor may open the form from (the site's page list). */
   sitePages: readonly string[];
   /** What the visitor reads when the form as a whole could not be taken, in the site's words. */
@@ -77,6 +83,7 @@ const formExtras = [
 /** The contact form of the specification, as one of the site's inquiry forms, on its page and in the site's words. */
 export function createContactForm(options: {
   page: string;
+  language: Language;
   sitePages: readonly string[];
   problems: InquiryFormProblemWords;
   fieldProblems: ContactProblemWords;
@@ -271,7 +278,12 @@ export async function submitInquiryForm(
 
   let reference: string;
   try {
-    const options = { origin, ...(key ? { submissionKey: key } : {}), ...(spamReason ? { spamReason } : {}) };
+    const options = {
+      origin,
+      language: form.language,
+      ...(key ? { submissionKey: key } : {}),
+      ...(spamReason ? { spamReason } : {}),
+    };
     reference = (await services.store.save(result.details, options)).reference;
   } catch (error) {
     log.error(`An inquiry could not be stored: ${(error as Error).message}`);

@@ -183,9 +183,10 @@ describe("the CSV's answers", () => {
     spamReason: null,
     service: null,
     sourcePage: null,
+    language: "en",
     deliveries: [],
   };
-  const header = (csv: string) => csv.slice(1).split("\r\n")[0]?.split(",").slice(13);
+  const header = (csv: string) => csv.slice(1).split("\r\n")[0]?.split(",").slice(14);
   const cells = (csv: string) => csv.split("\r\n")[1]?.split(",").slice(-13);
 
   test("when and how it was first answered, how long it took, and its quotations", () => {

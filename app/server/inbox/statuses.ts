@@ -1,5 +1,6 @@
 import type { ServiceCatalog } from "../contact/catalog.ts";
 import type { QuoteRowWords } from "../contact/quote-spec.ts";
+import type { Language } from "../content/languages.ts";
 import type { MailKind } from "../mail/mail-kinds.ts";
 
 /**
@@ -49,6 +50,8 @@ export type ReportWords = Pick<InboxWords, "statuses" | "mails"> & {
   readonly services: ServiceCatalog;
   /** The words a quote request's particulars are shown under. */
   readonly quote: QuoteRowWords;
+  /** The languages an inquiry may have been sent in, by name. */
+  readonly languages: Readonly<Record<Language, string>>;
 };
 
 /** The longest internal note, in characters. */

@@ -20,6 +20,7 @@ const inquiry = {
   spamReason: null,
   service: null,
   sourcePage: null,
+  language: "en" as const,
 };
 
 describe("inquiry mails", () => {
@@ -46,6 +47,30 @@ describe("inquiry mails", () => {
     expect(mail.subject).toContain("ENQ-2026-000042");
     expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/Neil|bags|onerror/);
     expect(mail.headers["Auto-Submitted"]).toBe("auto-replied");
+  });
+
+  test("an inquiry sent from a Hindi page is acknowledged in Hindi, with the reference and numbers as in English; the company's copy stays English", () => {
+    const quote = {
+      specification: [],
+      quantities: [5000, 120000],
+      neededBy: "2026-04-01",
+      pinCode: "160017",
+      company: "",
+      gstin: "",
+    };
+    const hindi = { ...inquiry, language: "hi" as const, service: "cake", quote };
+    const mail = acknowledgementMail(hindi, settings, serviceContent);
+    expect(mail.subject).toBe("हमें आपका कोटेशन अनुरोध मिल गया है (ENQ-2026-000042)");
+    expect(mail.text).toContain("नमस्ते,");
+    expect(mail.text).toContain("मात्राएँ: 5,000, 1,20,000।");
+    expect(mail.html).toContain('<html lang="hi">');
+    expect(mail.html).toContain("<strong>ENQ-2026-000042</strong>");
+    expect(mail.html).toContain(`<a href="tel:${serviceContent.company.phone.e164}">`);
+    expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/Neil|bags|onerror|Hello|Thank you/);
+
+    const company = companyMail(hindi, settings, serviceContent);
+    expect(company.text).toContain("A new inquiry has arrived");
+    expect(company.html).toContain('<html lang="en">');
   });
 
   test("references count on and carry the year in India", () => {

@@ -4,10 +4,12 @@ import { catalogService, type ServiceCatalog } from "../contact/catalog.ts";
 import { mailtoUrl } from "../contact/indian-phone.ts";
 import type { StoredInquiry } from "../contact/inquiries.server.ts";
 import { quoteRows } from "../contact/quote-form.server.ts";
+import { HTML_LANG } from "../content/languages.ts";
 import type { ServiceContent } from "../service-content.ts";
 import type { MailAddress } from "../settings/settings.server.ts";
 import type { StaffNoticeKind } from "../staff/notices.server.ts";
 import { type ArtworkKind, artworkKindLabels, formatBytes } from "../uploads/artwork-kinds.ts";
+import type { AcknowledgementWords } from "./acknowledgement-words.ts";
 import type { MailKind } from "./mail-kinds.ts";
 import type { StaffNoticeMail } from "./outbox.server.ts";
 
@@ -27,7 +29,10 @@ export type OutgoingMail = {
 export type MailSettings = { mailFrom: MailAddress; mailTo: string };
 
 /** What mails say of the company and link to, handed to the services at start (ServiceContent). */
-export type MailContent = Pick<ServiceContent, "company" | "staffLinks" | "accountButtons" | "quoteForm" | "services">;
+export type MailContent = Pick<
+  ServiceContent,
+  "company" | "staffLinks" | "accountButtons" | "quoteForm" | "services" | "acknowledgements"
+>;
 
 const receivedFormat = new Intl.DateTimeFormat("en-IN", {
   timeZone: "Asia/Kolkata",
@@ -63,9 +68,9 @@ export function messageId(name: string, settings: MailSettings): string {
   return `<${name}@${settings.mailFrom.address.split("@")[1] ?? "localhost"}>`;
 }
 
-export function page(title: string, body: string): string {
+export function page(title: string, body: string, lang = "en"): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1b2733">
 ${body}
@@ -159,42 +164,46 @@ ${
 }
 
 /**
- * The acknowledgement to the visitor. It repeats none of the visitor's own
- * text, so the form cannot be used to send someone else a message of a
- * stranger's choosing under the company's name.
+ * The acknowledgement to the visitor, in the language of the page they wrote
+ * from. It repeats none of the visitor's own text, so the form cannot be used
+ * to send someone else a message of a stranger's choosing under the company's name.
  */
 export function acknowledgementMail(
   inquiry: StoredInquiry,
   settings: MailSettings,
-  { company, services }: MailContent,
+  { company, services, acknowledgements }: MailContent,
 ): OutgoingMail {
-  const subject = inquiry.quote
-    ? `We have received your quote request (${inquiry.reference})`
-    : `We have received your message (${inquiry.reference})`;
-  const received = quoteReceived(inquiry, services);
+  const words = acknowledgements[inquiry.language];
+  const { reference } = inquiry;
+  const subject = inquiry.quote ? words.quoteSubject(reference) : words.subject(reference);
+  const received = quoteReceived(inquiry, services, words);
   const signature = [company.name, formatCompanyAddress(company), company.phone.display, company.email, company.origin];
+  const thanks = words.received(company.name, reference);
+  const replyWithin = words.replyWithin(company.hours, company.phone.display);
+  const notYou = words.notYou(company.origin, receivedInIndia(inquiry));
   const text = [
-    "Hello,",
+    words.greeting,
     "",
-    `Thank you for writing to ${company.name}. Your message has reached us, and its reference is ${inquiry.reference}.`,
+    thanks,
     "",
     ...(received ? [received, ""] : []),
-    `We reply within one working day (${company.hours}). If you need us sooner, call ${company.phone.display} and quote your reference.`,
+    replyWithin,
     "",
     ...signature,
     "",
     "--",
-    `This address was entered in the contact form on ${company.origin} on ${receivedInIndia(inquiry)}. If that was not you, please ignore this e-mail; we will not write again unless you reply.`,
+    notYou,
     "",
   ].join("\n");
   const html = page(
     subject,
-    `<p>Hello,</p>
-<p>Thank you for writing to ${escapeHtml(company.name)}. Your message has reached us, and its reference is <strong>${escapeHtml(inquiry.reference)}</strong>.</p>
+    `<p>${escapeHtml(words.greeting)}</p>
+<p>${marked(thanks, reference, `<strong>${escapeHtml(reference)}</strong>`)}</p>
 ${received ? `<p>${escapeHtml(received)}</p>` : ""}
-<p>We reply within one working day (${escapeHtml(company.hours)}). If you need us sooner, call <a href="tel:${escapeHtml(company.phone.e164)}">${escapeHtml(company.phone.display)}</a> and quote your reference.</p>
+<p>${marked(replyWithin, company.phone.display, `<a href="tel:${escapeHtml(company.phone.e164)}">${escapeHtml(company.phone.display)}</a>`)}</p>
 <p>${signature.map(escapeHtml).join("<br>")}</p>
-<p style="margin-top:32px;font-size:13px;color:#5b6774">This address was entered in the contact form on ${escapeHtml(company.origin)} on ${escapeHtml(receivedInIndia(inquiry))}. If that was not you, please ignore this e-mail; we will not write again unless you reply.</p>`,
+<p style="margin-top:32px;font-size:13px;color:#5b6774">${escapeHtml(notYou)}</p>`,
+    HTML_LANG[inquiry.language],
   );
 
   return {
@@ -204,14 +213,21 @@ ${received ? `<p>${escapeHtml(received)}</p>` : ""}
     subject,
     text,
     html,
-    messageId: messageId(`${inquiry.reference.toLowerCase()}.acknowledgement`, settings),
+    messageId: messageId(`${reference.toLowerCase()}.acknowledgement`, settings),
     // An automatic reply: out-of-office robots must not answer it (RFC 3834).
     headers: {
       "Auto-Submitted": "auto-replied",
       "X-Auto-Response-Suppress": "All",
-      "X-Inquiry-Reference": inquiry.reference,
+      "X-Inquiry-Reference": reference,
     },
   };
+}
+
+/** A sentence as HTML, with the first place it says `part` marked up as `markup`. */
+function marked(sentence: string, part: string, markup: string): string {
+  const at = sentence.indexOf(part);
+  if (at === -1) return escapeHtml(sentence);
+  return `${escapeHtml(sentence.slice(0, at))}${markup}${escapeHtml(sentence.slice(at + part.length))}`;
 }
 
 /**
@@ -219,19 +235,26 @@ ${received ? `<p>${escapeHtml(received)}</p>` : ""}
  * the quantities, which the form's lists and number fields fix, never text the
  * visitor wrote.
  */
-function quoteReceived(inquiry: StoredInquiry, catalog: ServiceCatalog): string | undefined {
+function quoteReceived(
+  inquiry: StoredInquiry,
+  catalog: ServiceCatalog,
+  words: AcknowledgementWords,
+): string | undefined {
   if (!inquiry.quote) return undefined;
   const files = inquiry.files ?? [];
   // Kinds and sizes, which the server decided, never the names the buyer's device gave.
   const artwork =
     files.length > 0
-      ? ` We also received ${files.length === 1 ? "1 artwork file" : `${files.length} artwork files`}: ${files
-          .map((file) => `${kindLabel(file.kind)} (${formatBytes(file.size)})`)
-          .join(", ")}.`
+      ? ` ${words.filesReceived(files.length, files.map((file) => `${kindLabel(file.kind)} (${formatBytes(file.size)})`).join(", "))}`
       : "";
-  const product = (inquiry.service && catalogService(catalog, inquiry.service)?.title) ?? "your product";
-  const quantities = inquiry.quote.quantities.map((quantity) => quantityFormat.format(quantity)).join(", ");
-  return `You asked for a quote for ${product}, in ${inquiry.quote.quantities.length === 1 ? "a quantity of" : "quantities of"} ${quantities}.${artwork} An estimator replies with prices within one working day.`;
+  const product = inquiry.service ? catalogService(catalog, inquiry.service)?.title : undefined;
+  const { quantities } = inquiry.quote;
+  const asked = words.quoteAsked(
+    product,
+    quantities.length,
+    quantities.map((q) => quantityFormat.format(q)).join(", "),
+  );
+  return `${asked}${artwork} ${words.estimatorReplies}`;
 }
 
 const quantityFormat = new Intl.NumberFormat("en-IN");

@@ -368,3 +368,14 @@ export const proformaInvoices = (id: string): Migration => ({
       );
     `,
 });
+
+/**
+ * Step 27: the language of the page an inquiry was sent from, which its
+ * acknowledgement is written in and staff see; every earlier one came from an
+ * English page.
+ */
+export const inquiryLanguage: Migration = {
+  version: 27,
+  name: "the language of the page an inquiry was sent from",
+  sql: "ALTER TABLE inquiries ADD COLUMN language TEXT NOT NULL DEFAULT 'en';",
+};

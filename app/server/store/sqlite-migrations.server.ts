@@ -4,6 +4,7 @@ import {
   artworkChecksAsJobs,
   artworkUploads,
   challengesPerClient,
+  inquiryLanguage,
   jobQueue,
   MAIL_KINDS_16,
   type Migration,
@@ -354,4 +355,5 @@ export const sqliteMigrations: readonly Migration[] = [
   photoLibrary,
   acceptedOptions,
   proformaInvoices("INTEGER PRIMARY KEY AUTOINCREMENT"),
+  inquiryLanguage,
 ];

@@ -1,3 +1,4 @@
+import { formWords } from "./forms.ts";
 import { frameWords } from "./frame.ts";
 import { navigationWords } from "./navigation.ts";
 import { aboutWords, homeWords, pageText, sectionWords } from "./pages.ts";
@@ -23,6 +24,7 @@ export const siteWords = {
   catalog: catalogWords,
   testimonials: testimonialWords,
   status: statusWords,
+  ...formWords,
 };
 
 export type SiteWords = WordsOf<typeof siteWords>;

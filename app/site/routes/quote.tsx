@@ -1,20 +1,21 @@
 import { Island } from "../../islands/island.tsx";
 import { issueFormToken } from "../../server/contact/form-token.server.ts";
 import { sourcePageOf } from "../../server/contact/submission.server.ts";
-import { quoteSpecOf } from "../../server/content/services-item.ts";
+import { DEFAULT_LANGUAGE } from "../../server/content/languages.ts";
 import { siteSettings } from "../../server/settings/site-settings.server.ts";
 import { ContactSent } from "../components/contact/contact-sent.tsx";
 import { ProductPicker } from "../components/quote/product-picker.tsx";
-import { QuoteForm, type QuoteProduct } from "../components/quote/quote-form.tsx";
+import { QuoteForm } from "../components/quote/quote-form.tsx";
 import { PageBanner } from "../components/sections/page-banner.tsx";
-import { homeTrail } from "../content/navigation.ts";
-import { quoteFormText as text } from "../content/quote-form.ts";
 import { paths } from "../content/urls.ts";
 import { companyIn } from "../lib/company.tsx";
 import { answerInquiryForm, retryAfterHeaders, sentState } from "../lib/inquiry-form-route.server.ts";
-import { quoteForm, sitePages } from "../lib/inquiry-forms.server.ts";
+import { quoteFormIn, quoteProducts, sitePages } from "../lib/inquiry-forms.server.ts";
+import { usePageLanguage } from "../lib/language.tsx";
 import { buildMeta } from "../lib/meta.ts";
-import { publishedServices } from "../lib/published.server.ts";
+import { metaWords, useTrails } from "../lib/page-words.ts";
+import { pageLanguage } from "../lib/translations.server.ts";
+import { useWords } from "../lib/words.tsx";
 import type { Route } from "./+types/quote";
 
 /**
@@ -23,10 +24,11 @@ import type { Route } from "./+types/quote";
  * it first. ?sent={reference} is the thank-you state.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
+  const language = pageLanguage(request, context);
   const query = new URL(request.url).searchParams;
   const sent = sentState(query);
   if (sent) return sent;
-  const products = quoteProducts(context);
+  const products = quoteProducts(context, language);
   const product = products.find((entry) => entry.slug === query.get("service"));
   if (!product) return { state: "pick" as const, products };
   return {
@@ -39,43 +41,37 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The products a quote can be asked for: the services visitors see, with their questions. */
-function quoteProducts(context: Route.LoaderArgs["context"]): QuoteProduct[] {
-  return publishedServices(context).map((service) => ({
-    slug: service.slug,
-    title: service.title,
-    spec: quoteSpecOf(service),
-  }));
-}
-
 /** What the form says about files, and checks before sending one; undefined when the site takes none. */
 function artworkLimits() {
   const uploads = siteSettings().uploads;
   return uploads && { maxFiles: uploads.maxFiles, maxFileBytes: uploads.maxFileBytes };
 }
 
-export function action(args: Route.ActionArgs) {
-  return answerInquiryForm(quoteForm, args);
+export function action({ request, context }: Route.ActionArgs) {
+  return answerInquiryForm(quoteFormIn(pageLanguage(request, context), context), { request, context });
 }
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData?.state === "sent"
-    ? buildMeta({ title: text.sent.title, description: text.description }, companyIn(matches))
-    : buildMeta(
-        { title: text.title, description: text.description, path: paths.quote, trail: homeTrail },
-        companyIn(matches),
-      );
+export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
+  const { language, words, trails } = metaWords(location, matches);
+  const { title, description, sent } = words.quotePage;
+  return loaderData?.state === "sent"
+    ? buildMeta({ title: sent.title, description, language }, companyIn(matches))
+    : buildMeta({ title, description, path: paths.quote, trail: trails.home, language }, companyIn(matches));
+};
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
+  const { quotePage: text, quoteForm, contactForm, artwork } = useWords();
+  const { language, localPath } = usePageLanguage();
+  const page = localPath(paths.quote);
   // A refused form is shown again for the product it was sent for.
   const products = loaderData.state === "sent" ? [] : loaderData.products;
   const wanted = actionData?.values.service ?? (loaderData.state === "form" ? loaderData.product.slug : "");
   const service = products.find((product) => product.slug === wanted);
   return (
     <>
-      <PageBanner heading={text.heading} trail={homeTrail}>
+      <PageBanner heading={text.heading} trail={useTrails().home}>
         <p>{text.description}</p>
       </PageBanner>
       <div className="container section quote-layout">
@@ -84,7 +80,8 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
             <ContactSent
               reference={loaderData.reference}
               confirmationByEmail={loaderData.confirmationByEmail}
-              form={{ words: text.sent, page: paths.quote }}
+              words={text.sent}
+              page={page}
             />
           ) : service ? (
             <>
@@ -92,7 +89,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
                 {service.title}
               </h2>
               <p>
-                <a href={paths.quote}>{text.otherProduct}</a>
+                <a href={page}>{text.otherProduct}</a>
               </p>
               <Island
                 name="quote-form"
@@ -107,6 +104,8 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
                   artwork: loaderData.state === "form" ? loaderData.artwork : undefined,
                   sourcePage:
                     actionData?.origin?.sourcePage ?? (loaderData.state === "form" ? loaderData.sourcePage : undefined),
+                  // English is the island's own; another language's words come with the page.
+                  ...(language === DEFAULT_LANGUAGE ? {} : { words: { quoteForm, contactForm, artwork }, page }),
                 }}
               />
             </>

@@ -1,3 +1,4 @@
+import type { Language } from "../../server/content/languages.ts";
 import {
   type FirstReplyWords,
   type InquiryMailWords,
@@ -40,6 +41,9 @@ export const firstReplyWords: FirstReplyWords = {
 /** The inquiry's two mails by name, in the inquiry page, the report, the CSV and the audit log. */
 export const mailKindLabels: InquiryMailWords = { company: "Company copy", acknowledgement: "Acknowledgement" };
 
+/** The language of the page an inquiry was sent from, as staff read it. */
+export const languageNames: Readonly<Record<Language, string>> = { en: "English", hi: "Hindi" };
+
 /** The words a listing or CSV of inquiries is written in, with the catalog and the quote form's words handed in. */
 export function reportWords({ services, quoteForm }: Pick<ServiceContent, "services" | "quoteForm">): ReportWords {
   return {
@@ -48,6 +52,7 @@ export function reportWords({ services, quoteForm }: Pick<ServiceContent, "servi
     firstReplies: firstReplyWords,
     services,
     quote: quoteForm.words,
+    languages: languageNames,
   };
 }
 

@@ -13,7 +13,7 @@ import { hasOptions } from "../../server/quotations/stored-content.ts";
 import type { SiteServices } from "../../server/site-services.server.ts";
 import { artworkKindLabels, formatBytes } from "../../server/uploads/artwork-kinds.ts";
 import { serviceUrl } from "../../site/content/urls.ts";
-import { inboxDone, isInboxDone } from "../content/inbox.ts";
+import { inboxDone, isInboxDone, languageNames } from "../content/inbox.ts";
 import { proformaText, quotationText, replyLabels } from "../content/quotations.ts";
 import { staffPaths } from "../paths.ts";
 import { attentionReply, fileCheckView } from "./artwork-checks.ts";
@@ -148,6 +148,7 @@ function detailsOf(services: SiteServices, inquiry: InboxRow) {
       ? { name: serviceName(inquiry.service, services.content.services), url: serviceUrl(inquiry.service) }
       : null,
     sourcePage: inquiry.sourcePage,
+    language: languageNames[inquiry.language],
     quote: inquiry.quote ? quoteRows(inquiry.quote, services.content.quoteForm.words) : null,
   };
 }

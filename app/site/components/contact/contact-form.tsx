@@ -6,9 +6,15 @@ import {
   validateContact,
   validateContactField,
 } from "../../../server/contact/contact-spec.ts";
-import { contactFieldProblems, contactFields, contactFormText } from "../../content/contact-form.ts";
+import {
+  type ContactFormWords,
+  contactFields,
+  contactFormWords,
+  contactProblemsIn,
+} from "../../content/contact-form.ts";
 import { paths } from "../../content/urls.ts";
 import { BotTrap } from "./bot-trap.tsx";
+import { FieldError } from "./field-error.tsx";
 import { FormSummary } from "./form-summary.tsx";
 import { useCheckedForm } from "./use-checked-form.ts";
 
@@ -26,6 +32,9 @@ type ContactFormProps = {
   answer?: ContactFormAnswer;
   /** Where the form was opened from, sent along for staff: a service's slug, a page of the site. */
   origin?: { service?: string; sourcePage?: string };
+  /** Given on a page in another language than English: its words, and the form's page in it. */
+  words?: ContactFormWords;
+  page?: string;
 };
 
 const fieldId = (name: string) => `contact-${name}`;
@@ -36,11 +45,19 @@ const errorId = (name: string) => `contact-${name}-error`;
  * With scripts, it checks each field as the visitor leaves it and the whole
  * form before sending, by the same rules the server applies, and sends it once.
  */
-export function ContactForm({ subject, token, answer, origin }: ContactFormProps) {
+export function ContactForm({
+  subject,
+  token,
+  answer,
+  origin,
+  words = contactFormWords,
+  page = paths.contact,
+}: ContactFormProps) {
   const [formError, setFormError] = useState(answer?.formError);
+  const problemWords = contactProblemsIn(words);
   const form = useCheckedForm({
     answered: answer?.errors,
-    checkField: (name, value) => validateContactField(name as ContactFieldName, value, contactFieldProblems),
+    checkField: (name, value) => validateContactField(name as ContactFieldName, value, problemWords),
     checkAll(element) {
       const values = Object.fromEntries(
         contactFields.map(({ name }) => [
@@ -48,7 +65,7 @@ export function ContactForm({ subject, token, answer, origin }: ContactFormProps
           (element.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "",
         ]),
       );
-      const result = validateContact(values, contactFieldProblems);
+      const result = validateContact(values, problemWords);
       return result.success ? {} : result.errors;
     },
   });
@@ -66,7 +83,7 @@ export function ContactForm({ subject, token, answer, origin }: ContactFormProps
     <form
       method="post"
       // The fragment brings the visitor back to the form, not the top of the page, after a full reload.
-      action={`${paths.contact}#send-message`}
+      action={`${page}#send-message`}
       className="contact-form"
       noValidate
       onSubmit={onSubmit}
@@ -75,6 +92,7 @@ export function ContactForm({ subject, token, answer, origin }: ContactFormProps
       {showSummary && (
         <FormSummary
           idPrefix="contact"
+          heading={words.summaryHeading}
           formError={formError}
           problems={listed.map(({ name }) => ({ fieldId: fieldId(name), text: errors[name] ?? "" }))}
           summaryRef={summary}
@@ -85,7 +103,7 @@ export function ContactForm({ subject, token, answer, origin }: ContactFormProps
         const common = {
           id: fieldId(field.name),
           name: field.name,
-          placeholder: field.placeholder,
+          placeholder: words.fields[field.name].placeholder,
           autoComplete: field.autoComplete,
           required: true,
           defaultValue: answer?.values[field.name] ?? (field.name === "msg_subject" ? subject : ""),
@@ -96,13 +114,8 @@ export function ContactForm({ subject, token, answer, origin }: ContactFormProps
         };
         return (
           <div key={field.name} className={`field field--${field.name}${error ? " field--invalid" : ""}`}>
-            <label htmlFor={fieldId(field.name)}>{field.label}</label>
-            {error && (
-              <p id={errorId(field.name)} className="field__error">
-                <span className="visually-hidden">Error: </span>
-                {error}
-              </p>
-            )}
+            <label htmlFor={fieldId(field.name)}>{words.fields[field.name].label}</label>
+            {error && <FieldError id={errorId(field.name)} prefix={words.error} message={error} />}
             {field.name === "message" ? (
               <textarea {...common} rows={6} />
             ) : (
@@ -115,12 +128,12 @@ export function ContactForm({ subject, token, answer, origin }: ContactFormProps
           </div>
         );
       })}
-      <BotTrap id={fieldId(contactFormExtras.honeypot)} />
+      <BotTrap id={fieldId(contactFormExtras.honeypot)} label={words.honeypotLabel} />
       <input type="hidden" name={contactFormExtras.token} value={token} />
       {origin?.service && <input type="hidden" name={contactFormExtras.service} value={origin.service} />}
       {origin?.sourcePage && <input type="hidden" name={contactFormExtras.sourcePage} value={origin.sourcePage} />}
       <button type="submit" className="button button--primary" disabled={sending}>
-        {sending ? contactFormText.sending : contactFormText.submit}
+        {sending ? words.sending : words.submit}
       </button>
     </form>
   );

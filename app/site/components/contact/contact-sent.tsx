@@ -1,20 +1,20 @@
-import { contactFormText } from "../../content/contact-form.ts";
-import { paths } from "../../content/urls.ts";
+import type { SiteWords } from "../../content/words.ts";
 
 type ContactSentProps = {
   /** Null when there is no reference to show. */
   reference: string | null;
   /** Whether an acknowledgement e-mail goes out at all (it does not while e-mail is off). */
   confirmationByEmail: boolean;
-  /** The form's own words and page, for a form other than the contact form. */
-  form?: { words: SentWords; page: string };
+  /** The form's own words, in the page's language. */
+  words: SentWords;
+  /** The form's page, where another message starts. */
+  page: string;
 };
 
-export type SentWords = Record<keyof typeof contactFormText.sent, string>;
+export type SentWords = SiteWords["contactPage"]["sent"];
 
-/** The thank-you state of a form page (the contact form's by default): the reference, and what happens next. */
-export function ContactSent({ reference, confirmationByEmail, form }: ContactSentProps) {
-  const text = form?.words ?? contactFormText.sent;
+/** The thank-you state of a form page: the reference, and what happens next. */
+export function ContactSent({ reference, confirmationByEmail, words: text, page }: ContactSentProps) {
   return (
     <div className="contact-sent">
       {/* The form the visitor was in has gone; the news that it arrived is where focus belongs. */}
@@ -33,7 +33,7 @@ export function ContactSent({ reference, confirmationByEmail, form }: ContactSen
       <p>{text.next}</p>
       {reference && confirmationByEmail && <p>{text.confirmation}</p>}
       <p className="contact-sent__again">
-        <a href={form?.page ?? paths.contact} className="button button--ghost">
+        <a href={page} className="button button--ghost">
           {text.another}
         </a>
       </p>

@@ -1,7 +1,8 @@
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { artworkFields } from "../../../server/contact/quote-spec.ts";
 import { artworkPickerAccept, formatBytes } from "../../../server/uploads/artwork-kinds.ts";
-import { artworkText as text } from "../../content/artwork.ts";
+import type { ArtworkText } from "../../content/artwork.ts";
+import { FieldError } from "../contact/field-error.tsx";
 import type { RunningUpload } from "./artwork-upload.ts";
 
 /** The limits the server applies, told to the page so it can say them before a byte is sent. */
@@ -29,6 +30,9 @@ export type ArtworkPickerProps = {
   enhanced: boolean;
   /** Told how many files are still on their way, so the form is sent once the last one has arrived. */
   onPendingChange(pending: number): void;
+  /** The artwork part's words in the page's language, and what a screen reader hears before a problem. */
+  words: ArtworkText;
+  errorPrefix: string;
 };
 
 const inputId = "quote-artwork";
@@ -41,7 +45,16 @@ const errorId = "quote-artwork-error";
  * uploading as soon as it is chosen, resumably, with its own progress bar,
  * pause and cancel; the form then carries only the received files' ids.
  */
-export function ArtworkPicker({ limits, token, kept, error, enhanced, onPendingChange }: ArtworkPickerProps) {
+export function ArtworkPicker({
+  limits,
+  token,
+  kept,
+  error,
+  enhanced,
+  onPendingChange,
+  words: text,
+  errorPrefix,
+}: ArtworkPickerProps) {
   const [entries, setEntries] = useState<Entry[]>(() =>
     kept.map((file) => ({
       key: file.id,
@@ -163,12 +176,7 @@ export function ArtworkPicker({ limits, token, kept, error, enhanced, onPendingC
         <p id={hintId} className="field__hint">
           {text.hint(limits.maxFiles, limits.maxFileBytes)}
         </p>
-        {problem && (
-          <p id={errorId} className="field__error">
-            <span className="visually-hidden">Error: </span>
-            {problem}
-          </p>
-        )}
+        {problem && <FieldError id={errorId} prefix={errorPrefix} message={problem} />}
         <input
           ref={input}
           id={inputId}
@@ -189,6 +197,7 @@ export function ArtworkPicker({ limits, token, kept, error, enhanced, onPendingC
             <ArtworkEntry
               key={entry.key}
               entry={entry}
+              text={text}
               enhanced={enhanced}
               onPause={pause}
               onResume={resume}
@@ -206,12 +215,14 @@ export function ArtworkPicker({ limits, token, kept, error, enhanced, onPendingC
 
 function ArtworkEntry({
   entry,
+  text,
   enhanced,
   onPause,
   onResume,
   onRemove,
 }: {
   entry: Entry;
+  text: ArtworkText;
   enhanced: boolean;
   onPause(entry: Entry): void;
   onResume(entry: Entry): void;
@@ -240,14 +251,14 @@ function ArtworkEntry({
               className="button button--ghost"
               onClick={() => (entry.state === "paused" ? onResume(entry) : onPause(entry))}
             >
-              <span aria-hidden="true">{entry.state === "paused" ? "Resume" : "Pause"}</span>
+              <span aria-hidden="true">{entry.state === "paused" ? text.buttons.resume : text.buttons.pause}</span>
               <span className="visually-hidden">
                 {entry.state === "paused" ? text.resume(entry.name) : text.pause(entry.name)}
               </span>
             </button>
           )}
           <button type="button" className="button button--ghost" onClick={() => onRemove(entry)}>
-            <span aria-hidden="true">{moving ? "Cancel" : "Remove"}</span>
+            <span aria-hidden="true">{moving ? text.buttons.cancel : text.buttons.remove}</span>
             <span className="visually-hidden">{moving ? text.cancel(entry.name) : text.remove(entry.name)}</span>
           </button>
         </span>

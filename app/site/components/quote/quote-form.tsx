@@ -14,17 +14,28 @@ import {
 } from "../../../server/contact/quote-spec.ts";
 import { todayInIndia } from "../../../server/india-day.ts";
 import { isPinCode, stateForPinCode } from "../../../server/quotations/pin-code.ts";
-import { artworkText } from "../../content/artwork.ts";
-import { contactFormText } from "../../content/contact-form.ts";
-import { quoteFormContent, quoteFormText as text } from "../../content/quote-form.ts";
+import { type ArtworkWords, artworkTextIn, artworkWords } from "../../content/artwork.ts";
+import { type ContactFormWords, contactFormWords } from "../../content/contact-form.ts";
+import { message } from "../../content/message.ts";
+import { type QuoteFormWords, quoteFormContentIn, quoteFormWords } from "../../content/quote-form.ts";
 import { paths } from "../../content/urls.ts";
 import { BotTrap } from "../contact/bot-trap.tsx";
+import { FieldError } from "../contact/field-error.tsx";
 import { FormSummary } from "../contact/form-summary.tsx";
 import { useCheckedForm } from "../contact/use-checked-form.ts";
 import { type ArtworkLimits, ArtworkPicker, type KeptFile } from "./artwork-picker.tsx";
 
 /** The product a quote is asked for: its name and its questions, as the published catalog gives them. */
 export type QuoteProduct = { slug: string; title: string; spec: QuoteSpec };
+
+/** The words the quote form is written in: its own, the contact form's (the person's fields) and the artwork part's. */
+export type QuoteFormIslandWords = { quoteForm: QuoteFormWords; contactForm: ContactFormWords; artwork: ArtworkWords };
+
+const englishWords: QuoteFormIslandWords = {
+  quoteForm: quoteFormWords,
+  contactForm: contactFormWords,
+  artwork: artworkWords,
+};
 
 type QuoteFormProps = {
   /** The product: its questions are checked by the same rules in the browser as on the server. */
@@ -37,6 +48,9 @@ type QuoteFormProps = {
   sourcePage?: string | undefined;
   /** The limits of artwork uploads; undefined when the site takes no files. */
   artwork?: ArtworkLimits | undefined;
+  /** Given on a page in another language than English: its words, and the form's page in it. */
+  words?: QuoteFormIslandWords;
+  page?: string;
 };
 
 const fieldId = (name: string) => `quote-${name}`;
@@ -60,10 +74,19 @@ function formValues(form: HTMLFormElement, fields: readonly QuoteField[]): Quote
  * well; with a script, each field is checked as the visitor leaves it and the
  * whole form before it is sent, by the rules the server applies.
  */
-export function QuoteForm({ product, token, answer, sourcePage, artwork }: QuoteFormProps) {
+export function QuoteForm({
+  product,
+  token,
+  answer,
+  sourcePage,
+  artwork,
+  words = englishWords,
+  page = paths.quote,
+}: QuoteFormProps) {
   const serviceSlug = product.slug;
-  // The product's own questions, in the site's words and lists.
-  const content = { ...quoteFormContent, services: [product], specs: { [product.slug]: product.spec } };
+  const text = words.quoteForm;
+  // The product's own questions, in the page's words and lists.
+  const content = quoteFormContentIn(words, { services: [product], specs: { [product.slug]: product.spec } });
   const [formError, setFormError] = useState(answer?.formError);
   // Files still on their way, and whether the form waits for them to be sent.
   const [pending, setPending] = useState(0);
@@ -75,7 +98,11 @@ export function QuoteForm({ product, token, answer, sourcePage, artwork }: Quote
     if (waiting && pending === 0) formElement.current?.submit();
   }, [waiting, pending]);
   const groups = [
-    { id: "spec", legend: text.specHeading(product.title), fields: specificationFields(product.spec, content) },
+    {
+      id: "spec",
+      legend: message(text.specHeading, { product: product.title }),
+      fields: specificationFields(product.spec, content),
+    },
     { id: "order", legend: text.orderHeading, fields: orderFields(content) },
     { id: "person", legend: text.contactHeading, fields: personFields(content) },
   ];
@@ -110,7 +137,7 @@ export function QuoteForm({ product, token, answer, sourcePage, artwork }: Quote
     <form
       ref={formElement}
       method="post"
-      action={`${paths.quote}?service=${product.slug}#quote-form`}
+      action={`${page}?service=${product.slug}#quote-form`}
       // Without a script the files travel with the form; with one they are uploaded as chosen.
       encType={artwork && !enhanced ? "multipart/form-data" : undefined}
       className="quote-form"
@@ -122,7 +149,15 @@ export function QuoteForm({ product, token, answer, sourcePage, artwork }: Quote
       <input type="hidden" name={contactFormExtras.token} value={token} />
       <input type="hidden" name={contactFormExtras.service} value={product.slug} />
       {sourcePage && <input type="hidden" name={contactFormExtras.sourcePage} value={sourcePage} />}
-      {showSummary && <FormSummary idPrefix="quote" formError={formError} problems={problems} summaryRef={summary} />}
+      {showSummary && (
+        <FormSummary
+          idPrefix="quote"
+          heading={words.contactForm.summaryHeading}
+          formError={formError}
+          problems={problems}
+          summaryRef={summary}
+        />
+      )}
       {groups.map((group) => (
         <fieldset key={group.id} className="quote-form__group">
           <legend>{group.legend}</legend>
@@ -132,6 +167,8 @@ export function QuoteForm({ product, token, answer, sourcePage, artwork }: Quote
               field={field}
               value={values[field.name] ?? ""}
               error={errors[field.name]}
+              words={text}
+              errorPrefix={words.contactForm.error}
               onBlur={onBlur}
               onInput={onInput}
             />
@@ -144,18 +181,20 @@ export function QuoteForm({ product, token, answer, sourcePage, artwork }: Quote
           token={token}
           kept={answer?.files ?? []}
           error={errors[artworkFields.file]}
+          words={artworkTextIn(words.artwork)}
+          errorPrefix={words.contactForm.error}
           enhanced={enhanced}
           onPendingChange={onPendingChange}
         />
       )}
-      <BotTrap id={fieldId(contactFormExtras.honeypot)} />
+      <BotTrap id={fieldId(contactFormExtras.honeypot)} label={words.contactForm.honeypotLabel} />
       {waiting && pending > 0 && (
         <p className="field__hint" role="status">
-          {artworkText.waitingToSend}
+          {words.artwork.waitingToSend}
         </p>
       )}
       <button type="submit" className="button button--primary" disabled={sending}>
-        {sending ? contactFormText.sending : text.submit}
+        {sending ? words.contactForm.sending : text.submit}
       </button>
     </form>
   );
@@ -171,12 +210,20 @@ function QuoteInput({
   field,
   value,
   error,
+  words,
+  errorPrefix,
   onBlur,
   onInput,
-}: { field: QuoteField; value: string; error: string | undefined } & InputEvents) {
+}: {
+  field: QuoteField;
+  value: string;
+  error: string | undefined;
+  words: QuoteFormWords;
+  errorPrefix: string;
+} & InputEvents) {
   const id = fieldId(field.name);
   // The PIN code's state is said as it is typed (and after a refused form, without a script).
-  const [pinState, setPinState] = useState(() => statePhrase(field, value));
+  const [pinState, setPinState] = useState(() => statePhrase(field, value, words));
   const describedBy = [field.hint ? hintId(field.name) : "", error ? errorId(field.name) : ""]
     .filter(Boolean)
     .join(" ");
@@ -189,7 +236,7 @@ function QuoteInput({
     onBlur,
     onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       onInput(event);
-      if (field.name === "pin_code") setPinState(statePhrase(field, event.currentTarget.value));
+      if (field.name === "pin_code") setPinState(statePhrase(field, event.currentTarget.value, words));
     },
   };
   const notes = (
@@ -199,12 +246,7 @@ function QuoteInput({
           {field.hint}
         </p>
       )}
-      {error && (
-        <p id={errorId(field.name)} className="field__error">
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId(field.name)} prefix={errorPrefix} message={error} />}
       {field.name === "pin_code" && (
         <p className="field__hint" role="status">
           {pinState}
@@ -227,7 +269,7 @@ function QuoteInput({
       {notes}
       {field.kind === "choice" ? (
         <select {...common} defaultValue={value}>
-          <option value="">Choose…</option>
+          <option value="">{words.choose}</option>
           {field.choices?.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
@@ -257,8 +299,8 @@ function QuoteInput({
 }
 
 /** "Delivers to Maharashtra" for a PIN code whose state is known; empty otherwise. */
-function statePhrase(field: QuoteField, value: string): string {
+function statePhrase(field: QuoteField, value: string, words: QuoteFormWords): string {
   if (field.name !== "pin_code" || !isPinCode(value)) return "";
   const state = stateForPinCode(value);
-  return state ? text.deliversTo(state) : "";
+  return state ? message(words.deliversTo, { state }) : "";
 }

@@ -1,5 +1,6 @@
 import { site } from "../site.ts";
 import type { SiteWords } from "../words.ts";
+import { hindiFormWords } from "./forms.ts";
 
 const reachUs = `आप हमें ${site.phone.display} पर फ़ोन भी कर सकते हैं या ${site.email} पर लिख सकते हैं।`;
 
@@ -169,4 +170,5 @@ export const hindiWords: SiteWords = {
       },
     },
   },
+  ...hindiFormWords,
 };

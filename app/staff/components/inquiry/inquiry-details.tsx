@@ -6,6 +6,8 @@ type Details = {
   message: string;
   service: { name: string; url: string } | null;
   sourcePage: string | null;
+  /** The language of the page it was sent from, which the visitor's acknowledgement is in. */
+  language: string;
 };
 
 /** What the person wrote, and where they came from. */
@@ -30,6 +32,8 @@ export function InquiryDetails({ inquiry }: { inquiry: Details }) {
         <dd>{inquiry.service ? <a href={inquiry.service.url}>{inquiry.service.name}</a> : "None"}</dd>
         <dt>Came from</dt>
         <dd>{inquiry.sourcePage ? <a href={inquiry.sourcePage}>{inquiry.sourcePage}</a> : "Not known"}</dd>
+        <dt>Language</dt>
+        <dd>{inquiry.language}</dd>
       </dl>
     </section>
   );
