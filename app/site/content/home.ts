@@ -13,8 +13,7 @@ export const homeSeed: Translated<HomeContent> = {
   heading: pageText.home.heading,
   heading_hi: hindiWords.pages.home.heading,
   lead: "Custom boxes, cartons, bags, print and branding materials, made in our own plant and delivered across India.",
-  lead_hi:
-    "कस्टम बॉक्स, कार्टन, बैग, प्रिंटिंग और ब्रांडिंग सामग्री, हमारे अपने प्लांट में बनी और पूरे भारत में पहुँचाई गई।",
+  lead_hi: "कस्टम बॉक्स, कार्टन, बैग, प्रिंटिंग और ब्रांडिंग सामग्री, हमारे अपने प्लांट में बनी और पूरे भारत में पहुँचाई गई।",
   primaryLabel: "Explore services",
   primaryLabel_hi: "सेवाएँ देखें",
   primaryPage: paths.services,

@@ -47,7 +47,9 @@ export const servicesSeed: Translated<ServicesContent> = {
       short: service.short,
       short_hi: service.short_hi,
       ...details,
-      photo: photo ? { id: photo, alt: photoAlts[photo], alt_hi: photoAltsInHindi[photo], focusX: 50, focusY: 50 } : null,
+      photo: photo
+        ? { id: photo, alt: photoAlts[photo], alt_hi: photoAltsInHindi[photo], focusX: 50, focusY: 50 }
+        : null,
       drawing: service.slug,
       hsn: billing.hsnByService[service.slug],
       ...quote,
