@@ -81,7 +81,9 @@ export async function printChecks(
   document: { pages: number; boxes: readonly PageBoxes[]; layerTool?: string | undefined },
 ): Promise<PrintFindings> {
   const { settings } = runner;
-  const boxes = document.boxes.slice(0, RENDER_PAGES);
+  // The pages from the first without a gap: the renders number their files 1, 2, 3… from page 1.
+  const gap = document.boxes.findIndex((page, index) => page.page !== index + 1);
+  const boxes = document.boxes.slice(0, Math.min(RENDER_PAGES, gap < 0 ? RENDER_PAGES : gap));
   const read = boxes.length;
 
   // The renders are read while the barcodes are still looked for: two cores, both kept busy.
@@ -344,7 +346,7 @@ function barcodePages(pages: number, boxes: readonly PageBoxes[], ppi: number): 
     chosen.push(index + 1);
     total += pixels(page);
   }
-  if (chosen.length < pages && chosen.length > 1 && boxes.length === pages) chosen[chosen.length - 1] = pages;
+  if (chosen.length < pages && chosen.length > 1) chosen[chosen.length - 1] = pages;
   return chosen;
 }
 
