@@ -103,12 +103,12 @@ export const hindiWords: SiteWords = {
     breadcrumb: "आप यहाँ हैं",
     questionsAndAnswers: "सवाल और जवाब",
     whyChooseUs: "हमें क्यों चुनें",
-    lastUpdated: "पिछला बदलाव:",
+    lastUpdated: "अंतिम अपडेट:",
     chatOnWhatsApp: "WhatsApp पर बात करें",
   },
   catalog: {
     groupSummaries: {
-      "paper-packaging": "ऐसे बॉक्स, कार्टन और बैग जो प्रोडक्ट को सुरक्षित रखें और शेल्फ़ पर उसे बिकवाएँ।",
+      "paper-packaging": "ऐसे बॉक्स, कार्टन और बैग जो प्रोडक्ट को सुरक्षित रखें और शेल्फ़ पर उसकी बिक्री बढ़ाएँ।",
       "commercial-printing": "मार्केटिंग, स्टेशनरी और आने वाले साल के लिए ऑफ़सेट और डिजिटल प्रिंटिंग।",
       "branding-materials": "दुकानों, इवेंट और प्रदर्शनियों के लिए बड़े साइज़ के डिस्प्ले।",
     },
@@ -122,8 +122,8 @@ export const hindiWords: SiteWords = {
   },
   testimonials: {
     heading: "हमारे ग्राहक क्या कहते हैं",
-    pause: "ग्राहकों की राय रोकें",
-    play: "ग्राहकों की राय चलाएँ",
+    pause: "राय का स्लाइडर रोकें",
+    play: "राय का स्लाइडर चलाएँ",
     previous: "पिछली राय",
     next: "अगली राय",
     slides: "ग्राहकों की राय",
