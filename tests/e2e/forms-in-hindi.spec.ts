@@ -1,4 +1,5 @@
 import { hindiFormWords as hindi } from "../../app/site/content/hi/forms.ts";
+import { expectNoViolations } from "../support/axe.ts";
 import { readReceivedMails } from "../support/mailbox.ts";
 import { MIN_FILL_MS } from "./cake-quote.ts";
 import { expect, type Page, test } from "./fixtures.ts";
@@ -58,3 +59,28 @@ for (const scripts of ["on", "off"] as const) {
     });
   });
 }
+
+test("the Hindi quote form checks in Hindi as it is used, names its choices in Hindi, and has no WCAG A/AA violations at 375 px", async ({
+  page,
+}) => {
+  const words = hindi.quoteForm;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/hi/quote?service=brochure");
+  await expectNoViolations(page, "on the Hindi quote form");
+  const paper = page.getByRole("combobox", { name: words.paper, exact: true });
+  await expect(paper.getByRole("option")).toHaveText([words.choose, ...Object.values(words.papers)]);
+
+  const pinCode = page.getByRole("textbox", { name: words.pinCode, exact: true });
+  await pinCode.focus();
+  await expect(page.locator("form.quote-form")).toHaveAttribute("data-enhanced", "");
+  await pinCode.fill("16001");
+  await pinCode.blur();
+  await expect(pinCode).toHaveAccessibleDescription(`${hindi.contactForm.error} ${words.pinCodeProblem}`);
+  await pinCode.fill("160017");
+  await expect(page.getByRole("status").filter({ hasText: "Chandigarh" })).toHaveText("डिलीवरी: Chandigarh।");
+
+  await page.getByRole("button", { name: words.submit }).click();
+  await expect(page.getByRole("alert").getByRole("heading")).toHaveText(hindi.contactForm.summaryHeading);
+  await expect(page.getByRole("alert").getByRole("link").first()).toHaveText(/^तैयार साइज़: तैयार साइज़ चुनें$/);
+  await expectNoViolations(page, "on the Hindi quote form with its errors shown");
+});
