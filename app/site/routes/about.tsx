@@ -4,12 +4,12 @@ import { ChosenPhoto } from "../components/ui/chosen-photo.tsx";
 import { MarkdownBlocks } from "../components/ui/markdown-blocks.tsx";
 import { trailsIn } from "../content/navigation.ts";
 import { paths } from "../content/urls.ts";
+import { wordsFor } from "../lib/catalogues.ts";
 import { companyIn } from "../lib/company.tsx";
 import { languageOf, localPathIn, translatedIn, usePageLanguage } from "../lib/language.tsx";
 import { buildMeta } from "../lib/meta.ts";
 import { chosenPhoto } from "../lib/published.server.ts";
 import { itemIn, pageLanguage } from "../lib/translations.server.ts";
-import { wordsFor } from "../lib/catalogues.ts";
 import { useWords } from "../lib/words.tsx";
 import type { Route } from "./+types/about";
 
