@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
+import { servicesInHindi } from "../../app/site/content/hi/services.ts";
 import { hindiWords } from "../../app/site/content/hi/words.ts";
-import { services } from "../../app/site/content/services.ts";
 import { site } from "../../app/site/content/site.ts";
 import { testimonialWords } from "../../app/site/content/testimonials.ts";
 import { pagePaths } from "../../app/site/content/urls.ts";
@@ -9,7 +9,6 @@ import { island, scriptRequests } from "../support/hydration.ts";
 import { hindiPages } from "../support/site-pages.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 
-const cake = services.find((service) => service.slug === "cake") as (typeof services)[number];
 const DEVANAGARI = /[\u0900-\u097F]/gu;
 
 /** How much of a text's writing is Devanagari rather than Latin letters. */
@@ -23,7 +22,7 @@ const mainNav = (page: Page) => page.getByRole("navigation", { name: hindiWords.
 
 for (const { path, heading } of [
   { path: "/hi", heading: hindiWords.pages.home.heading },
-  { path: "/hi/services/cake", heading: cake.title_hi },
+  { path: "/hi/services/cake", heading: servicesInHindi.cake.title },
 ]) {
   test(`${path} is in Hindi, with lang="hi", accessible at 1440 and 375 px, and loads no script`, async ({ page }) => {
     const scripts = scriptRequests(page);
@@ -62,7 +61,7 @@ test("the switcher leads from /services/cake to /hi/services/cake and back, from
   await page.getByRole("banner").getByRole("link", { name: "हिन्दी" }).click();
   await expect(page).toHaveURL(/\/hi\/services\/cake$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "hi");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(cake.title_hi);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(servicesInHindi.cake.title);
 
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "English" })).toHaveAttribute(
     "href",
@@ -72,7 +71,7 @@ test("the switcher leads from /services/cake to /hi/services/cake and back, from
   await expect(page).toHaveURL(/\/services\/cake$/);
   expect(new URL(page.url()).pathname).toBe("/services/cake");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(cake.title);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cake Box");
 });
 
 /** A document's hreflang alternates, as "hreflang address", in order. */

@@ -1,3 +1,4 @@
+import { servicesInHindi } from "../../app/site/content/hi/services.ts";
 import { hindiWords } from "../../app/site/content/hi/words.ts";
 import { pageText } from "../../app/site/content/pages.ts";
 import { services } from "../../app/site/content/services.ts";
@@ -61,7 +62,7 @@ export const hindiPages: SitePage[] = [
   { path: "/hi/about", heading: hindiWords.pages.about.heading },
   { path: "/hi/product", heading: hindiWords.pages.product.heading },
   { path: "/hi/services", heading: hindiWords.pages.services.heading },
-  ...specServiceSlugs.map((slug) => ({ path: `/hi/services/${slug}`, heading: serviceOf(slug).title_hi })),
+  ...specServiceSlugs.map((slug) => ({ path: `/hi/services/${slug}`, heading: servicesInHindi[slug].title })),
   { path: "/hi/faq", heading: hindiWords.pages.faq.heading },
 ];
 

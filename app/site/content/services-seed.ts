@@ -1,5 +1,6 @@
 import { quoteFieldsOf, type ServicesContent } from "../../server/content/services-item.ts";
 import { billing } from "./billing.ts";
+import { servicesInHindi } from "./hi/services.ts";
 import { photoAlts, photoAltsInHindi } from "./photo-alts.ts";
 import { quoteSpecs } from "./quote-form.ts";
 import { serviceDetails } from "./service-details.ts";
@@ -40,12 +41,12 @@ export const servicesSeed: Translated<ServicesContent> = {
     const quote = quoteFieldsOf(quoteSpecs[service.slug]);
     return {
       title: service.title,
-      title_hi: service.title_hi,
+      title_hi: servicesInHindi[service.slug].title,
       slug: service.slug,
       group: service.group,
       hidden: false,
       short: service.short,
-      short_hi: service.short_hi,
+      short_hi: servicesInHindi[service.slug].short,
       ...details,
       photo: photo
         ? { id: photo, alt: photoAlts[photo], alt_hi: photoAltsInHindi[photo], focusX: 50, focusY: 50 }
