@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
+import { contactBodyLimitBytes } from "../../app/server/contact/contact-spec.ts";
 import { decodeEntities } from "../support/html-text.ts";
 import { formFields, openEditor, publish, save } from "./support/site-editor.ts";
 import { account, ask, cleanUpStaffSites, type Site, session, site } from "./support/staff-sites.ts";
@@ -28,12 +29,12 @@ const inHindi = (english: string) =>
     .map((line) => (line.trim() === "" ? "" : "अनुवाद ".repeat(Math.max(1, Math.floor(line.length / 7))).trim()))
     .join("\n");
 
-/** Every Hindi field of a form left empty (its English written) as the translator fills it, chosen by `which`. */
-function translated(fields: Record<string, string>, which: (name: string) => boolean): Record<string, string> {
+/** A form with every Hindi field left empty (its English written) filled in, as a translator would. */
+function translated(fields: Record<string, string>): Record<string, string> {
   const filled = { ...fields };
   for (const [name, value] of Object.entries(fields)) {
     const english = fields[name.replace(/_hi$/, "")] ?? "";
-    if (name.endsWith("_hi") && value === "" && english !== "" && which(name)) filled[name] = inHindi(english);
+    if (name.endsWith("_hi") && value === "" && english !== "") filled[name] = inHindi(english);
   }
   return filled;
 }
@@ -67,12 +68,10 @@ describe("translating the terms", () => {
   });
 
   test("an owner saves the Hindi of the terms: the editor counts down, the preview has the Hindi page, and once published /hi/term exists and /term names it", async () => {
-    // Every page's menus name the services: their names come first (the site's files may give them already).
-    const catalog = await openEditor(server, owner, "services");
-    const named = translated(catalog, (name) => /^services\.\d+\.title_hi$/.test(name));
-    expect((await save(server, owner, named, "services")).status).toBe(303);
-    expect((await publish(server, owner, "services")).status).toBe(303);
+    // The site's files translate every page but the legal ones: the terms wait, and have no Hindi address.
+    expect(await text("/inbox/site", owner)).toMatch(/<a href="\/hi\/contact">Contact page<\/a>/);
     expect(await text("/term")).not.toMatch(hindiAlternate);
+    expect((await ask(server, "/hi/term")).status).toBe(404);
 
     const editor = await text("/inbox/site/terms", owner);
     const opened = formFields(editor);
@@ -84,24 +83,30 @@ describe("translating the terms", () => {
     expect(editor).toContain('<label for="item-sections-0-heading_hi">Heading in Hindi</label>');
     expect(await text("/inbox/site", owner)).toMatch(/Terms and conditions: <a [^>]*>\d+ texts to translate/);
 
-    const hindi = { ...translated(opened, () => true), "sections.0.heading_hi": "कोटेशन और ऑर्डर" };
+    const hindi = { ...translated(opened), "sections.0.heading_hi": "कोटेशन और ऑर्डर" };
     expect((await save(server, owner, hindi, "terms")).status).toBe(303);
     expect(await text("/inbox/site/terms", owner)).toContain("Every text here is in Hindi too.");
     // Visitors see nothing of it yet; the preview has the page in Hindi, its links kept inside the preview.
     expect(await text("/term")).not.toMatch(hindiAlternate);
-    expect(await text("/hi/term")).not.toContain("कोटेशन और ऑर्डर");
+    expect((await ask(server, "/hi/term")).status).toBe(404);
     const preview = await text("/inbox/site/preview/term", owner);
     expect(preview).toContain('href="/inbox/site/preview/hi/term"');
     const previewInHindi = await ask(server, "/inbox/site/preview/hi/term", {}, { Cookie: owner });
     expect(previewInHindi.status).toBe(200);
-    expect(await previewInHindi.text()).toMatch(/<html lang="hi"/);
+    const previewed = await previewInHindi.text();
+    expect(previewed).toMatch(/<html lang="hi"/);
+    expect(previewed).toContain("<h2>कोटेशन और ऑर्डर</h2>");
+    expect(previewed).toContain('href="/inbox/site/preview/term"');
 
     expect((await publish(server, owner, "terms")).status).toBe(303);
     const terms = await text("/term");
     expect(terms).toMatch(hindiAlternate);
     const inHindiNow = await ask(server, "/hi/term");
     expect(inHindiNow.status).toBe(200);
-    expect(await inHindiNow.text()).toMatch(/<html lang="hi"/);
+    const hindiTerms = await inHindiNow.text();
+    expect(hindiTerms).toMatch(/<html lang="hi"/);
+    expect(hindiTerms).toContain("<h2>कोटेशन और ऑर्डर</h2>");
+    expect(hindiTerms).toMatch(/<link rel="alternate" hrefLang="en-IN" href="[^"]*\/term"/);
     expect(await text("/inbox/site", owner)).toMatch(/<a href="\/hi\/term">Terms and conditions<\/a>/);
     expect(await text("/inbox/site/terms/history", owner)).toContain("कोटेशन और ऑर्डर");
   });
@@ -110,11 +115,13 @@ describe("translating the terms", () => {
 describe("the services' catalogue in Hindi", () => {
   test("every text of every service translated, a description at its longest: the catalogue's form, larger than any visitor's, is saved whole", async () => {
     const catalog = await openEditor(server, owner, "services");
-    // Devanagari is 9 bytes a character in a posted form: this one alone is 13.5 KB.
+    // Devanagari is 9 bytes a character in a posted form: this one alone is 13.5 KB, and the whole is more than any
+    // visitor's form may be.
     const whole: Record<string, string> = {
-      ...translated(catalog, () => true),
+      ...translated(catalog),
       "services.1.description_hi": "क".repeat(1500),
     };
+    expect(new URLSearchParams(whole).toString().length).toBeGreaterThan(contactBodyLimitBytes);
     const english = (name: string) => catalog[name.replace(/_hi$/, "")] ?? "";
     expect(Object.keys(whole).filter((name) => name.endsWith("_hi") && !whole[name] && english(name))).toEqual([]);
     const saved = await save(server, owner, whole, "services");
