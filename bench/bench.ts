@@ -28,7 +28,11 @@ import { measureUncovered } from "./uncovered.ts";
 // not measure. Progress goes to stderr, the Markdown report to stdout and reports/.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PAGES: readonly string[] = benchPages;
+// BENCH_PAGES=/,/hi measures only those pages (of benchPages), for a side-by-side look at a few.
+const chosenPages = process.env.BENCH_PAGES?.split(",").filter((page) =>
+  (benchPages as readonly string[]).includes(page),
+);
+const PAGES: readonly string[] = chosenPages?.length ? chosenPages : benchPages;
 // BENCH_RUNS=1 gives a quick, noisier look while working on the bench itself.
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
 const BUILD_TIMEOUT_MS = 5 * 60_000;
