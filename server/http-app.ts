@@ -1,5 +1,4 @@
 import path from "node:path";
-import compression from "compression";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { contactBodyLimitBytes } from "../app/server/contact/contact-spec.ts";
@@ -20,6 +19,7 @@ import { limitBodySize, refuseCrossSitePosts } from "./form-guards.ts";
 import { healthChecks } from "./health.ts";
 import { type Log, requestIdFrom, type ServerLog } from "./log.ts";
 import { loggablePath } from "./loggable-path.ts";
+import { compressRendered, sendKept } from "./precompressed.ts";
 import { findPrerenderedPages, type PrerenderedPage, takeStatusPages } from "./prerendered-pages.ts";
 import { publishedPages } from "./published-pages.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
@@ -76,8 +76,8 @@ const scopes = new WeakMap<Request, RequestScope>();
 /**
  * The HTTP app, the same in development and production: the request's id,
  * security headers, the health checks (/healthz, /readyz), the log, canonical
- * addresses and form guards first; then, in production,
- * hashed assets (cached a year), prerendered pages (files, revalidated every
+ * addresses and form guards first; then, in production, hashed assets (cached
+ * a year), prerendered pages (kept in memory, precompressed, revalidated every
  * time) and other public files, or in development Vite's modules; and then
  * React Router for everything else: the contact page and its action,
  * redirects, the 404 and error pages.
@@ -126,7 +126,8 @@ export function createHttpApp(options: AppOptions) {
   app.use(healthChecks({ readiness, log }));
   if (!config.quiet) app.use(logRequests(log));
   app.use(staffAreaHeaders);
-  app.use(compression());
+  // For answers rendered per request; pages kept in memory are sent in the encoding made for them once.
+  app.use(compressRendered());
   app.use(canonicalAddress((res) => sendStatusPage(res, "bad-request")));
   app.use(
     refuseCrossSitePosts(
@@ -248,6 +249,8 @@ function photoFiles(photos: () => Promise<PhotoLibrary | undefined>, sendStatusP
   };
 }
 
+const htmlType = "text/html; charset=utf-8";
+
 /**
  * Answers with a status page and its status: the prerendered file, or where
  * there is none (development) the page rendered by React Router.
@@ -267,8 +270,8 @@ function statusPageSender(
       return;
     }
     res.setHeader("Content-Security-Policy", page.contentSecurityPolicy);
-    res.sendFile(page.file, { headers: { "Content-Type": "text/html; charset=utf-8" } }, (error) => {
-      if (error && !visitorLeft(error) && !res.headersSent) res.type("text/plain").send(heading);
+    sendKept(res.req, res, page.body, htmlType).catch(() => {
+      if (!res.headersSent) res.type("text/plain").send(heading);
     });
   };
 }
@@ -286,9 +289,7 @@ function servePrerenderedPage(pages: Map<string, PrerenderedPage>) {
     if (!page) return next();
     res.setHeader("Cache-Control", "no-cache");
     res.setHeader("Content-Security-Policy", page.contentSecurityPolicy);
-    res.sendFile(page.file, { headers: { "Content-Type": "text/html; charset=utf-8" } }, (error) => {
-      if (error && !visitorLeft(error) && !res.headersSent) next(error);
-    });
+    sendKept(req, res, page.body, htmlType).catch(next);
   };
 }
 

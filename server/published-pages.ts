@@ -1,14 +1,13 @@
-import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { contentTag, type KeptBody, keptBody, sendKept } from "./precompressed.ts";
 
 /** A page rendered once for one publication, kept in memory and served as a prerendered file is. */
 type RenderedPage = {
   revision: number;
   status: number;
-  body: Buffer;
+  body: KeptBody;
   contentType: string;
   contentSecurityPolicy: string | null;
-  etag: string;
 };
 
 export type PublishedPagesOptions = {
@@ -58,10 +57,10 @@ export function publishedPages({ revision, render, paths, log }: PublishedPagesO
     return {
       revision: at,
       status: response.status,
-      body,
+      // Its encodings are made when first asked for (server/precompressed.ts), not with every page of a publication.
+      body: keptBody(body, `p${at}-${contentTag(body)}`),
       contentType: response.headers.get("Content-Type") ?? "text/html; charset=utf-8",
       contentSecurityPolicy: response.headers.get("Content-Security-Policy"),
-      etag: `"p${at}-${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
     };
   }
 
@@ -88,12 +87,9 @@ export function publishedPages({ revision, render, paths, log }: PublishedPagesO
         try {
           const found = await page(path);
           res.status(found.status);
-          res.setHeader("Content-Type", found.contentType);
           res.setHeader("Cache-Control", "no-cache");
-          res.setHeader("ETag", found.etag);
           if (found.contentSecurityPolicy) res.setHeader("Content-Security-Policy", found.contentSecurityPolicy);
-          if (req.headers["if-none-match"] === found.etag) return void res.status(304).end();
-          res.end(req.method === "HEAD" ? undefined : found.body);
+          await sendKept(req, res, found.body, found.contentType);
         } catch (error) {
           next(error);
         }

@@ -86,6 +86,34 @@ describe("what nginx serves, from the build or from an instance", () => {
       expect(answer.headers.vary).toMatch(/accept-encoding/i);
     }
   });
+
+  test("a page comes through nginx as Node encoded it, byte for byte: brotli, gzip or as it is, with Vary, its ETag and 304", async () => {
+    const instance = instances[0] as SiteServer;
+    for (const page of ["/", "/hi"]) {
+      for (const [accept, encoding] of [
+        ["br, gzip", "br"],
+        ["gzip", "gzip"],
+        ["", undefined],
+      ] as const) {
+        const headers: Record<string, string> = accept ? { "Accept-Encoding": accept } : {};
+        const [viaNginx, fromNode] = await Promise.all([
+          visit(page, { headers }),
+          straightToInstance(instance, page, headers),
+        ]);
+        const what = { page, accept };
+        expect({ ...what, encoding: viaNginx.headers["content-encoding"] }).toEqual({ ...what, encoding });
+        // Neither compressed again nor decoded on the way: the bytes Node keeps for that encoding.
+        expect(viaNginx.bytes.equals(fromNode.bytes), JSON.stringify(what)).toBe(true);
+        expect(viaNginx.headers["content-length"]).toBe(String(fromNode.bytes.length));
+        // A cache between the two keeps each encoding apart: Node's Vary, nothing added to it.
+        expect(fromNode.headers.vary).toBe("Accept-Encoding");
+        expect(viaNginx.headers.vary).toBe(fromNode.headers.vary);
+        expect(viaNginx.headers.etag).toBe(fromNode.headers.etag);
+        const again = await visit(page, { headers: { ...headers, "If-None-Match": String(viaNginx.headers.etag) } });
+        expect({ ...what, status: again.status }).toEqual({ ...what, status: 304 });
+      }
+    }
+  });
 });
 
 describe("what nginx passes to Node", () => {

@@ -211,7 +211,13 @@ function parseAccessLogLine(line: string): AccessLogLine {
   return { requestId, method, path: requestPath, status: Number(status), upstream };
 }
 
-export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+export type Answer = {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** The body as it came over the wire, still in its Content-Encoding. */
+  bytes: Buffer;
+};
 
 export type Sending = {
   method?: string;
@@ -263,13 +269,10 @@ export function send(
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("error", reject);
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks).toString("utf8"),
-        }),
-      );
+      response.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: bytes.toString("utf8"), bytes });
+      });
     });
     request.end(sending.body);
   });

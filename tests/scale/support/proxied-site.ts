@@ -117,9 +117,13 @@ export function visit(target: string, sending: Sending = {}): Promise<Answer> {
 }
 
 /** The same request straight to an instance, with the headers nginx would add. */
-export function straightToInstance(instance: SiteServer, target: string): Promise<Answer> {
+export function straightToInstance(
+  instance: SiteServer,
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return send({ scheme: "http", port: Number(new URL(instance.url).port), host: siteHost }, target, {
-    headers: { "X-Forwarded-For": "127.0.0.1", "X-Forwarded-Proto": "https" },
+    headers: { "X-Forwarded-For": "127.0.0.1", "X-Forwarded-Proto": "https", ...headers },
   });
 }
 
