@@ -54,7 +54,7 @@ describe("the brand typeface's cut", () => {
   }
   // Devanagari is Noto's (app/site/styles/devanagari.ts) on a Hindi page, and the device's in an English
   // page's one Hindi word, the language switcher's: neither is the brand face's to cover.
-  const devanagari = /[\u0900-\u097F\u1CD0-\u1CF9\u200C\u200D\uA8E0-\uA8FF]/u;
+  const devanagari = /[\u0900-\u097F\u1CD0-\u1CF9\uA8E0-\uA8FF]|\u200C|\u200D/u;
   const kept = (character: string) => {
     const codePoint = character.codePointAt(0) ?? 0;
     return (
