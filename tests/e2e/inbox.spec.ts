@@ -207,8 +207,9 @@ test.describe("the inbox, signed in", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const rows = csv.slice(1).trimEnd().split("\r\n");
     expect(rows[0]).toBe(
-      '"Reference","Received (India time)","Status","Name","E-mail","Phone","Subject","Message","Quote request","Service","Came from","Company copy","Acknowledgement",' +
-        '"First reply","First reply by","Minutes to first reply","Quotations sent","Latest quotation","Latest quotation total","Accepted"',
+      '"Reference","Received (India time)","Status","Name","E-mail","Phone","Subject","Message","Quote request","Service","Came from","Language","Company copy","Acknowledgement",' +
+        '"First reply","First reply by","Minutes to first reply","Quotations sent","Latest quotation","Latest quotation total","Accepted",' +
+        '"Accepted option","Proforma","Advance asked","Advance received","Advance received on","Advance reference"',
     );
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(`"${reference}",`);
