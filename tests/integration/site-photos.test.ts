@@ -105,17 +105,21 @@ const storages = [
   },
 ];
 
-describe.each(storages)("the photo library, its files in $what", ({ start, holds }) => {
-  test("JPEG, PNG, WebP and AVIF photos uploaded by an owner and by staff are listed, and every file of each comes back with its type and a year's caching", async () => {
+describe.each(storages)("the photo library, its files in $what", ({ what, start, holds }) => {
+  test("photos uploaded by an owner and by staff are listed, and every file of each comes back with its type and a year's caching", async () => {
     const server = await start();
     const owner = await session(server, await account(server));
     const staff = await session(server, await account(server, "staff"));
-    const uploads = [
+    const every = [
       { cookie: owner, place: "service", name: "boxes.jpg", bytes: await samplePicture(1600, 1200).jpeg().toBuffer() },
       { cookie: staff, place: "hero", name: "hero.png", bytes: await samplePicture(700, 500).png().toBuffer() },
       { cookie: owner, place: "service", name: "label.webp", bytes: await samplePicture(640, 480).webp().toBuffer() },
       { cookie: staff, place: "about", name: "team.avif", bytes: await samplePicture(1024, 768).avif().toBuffer() },
     ];
+    // Every kind once, in the folder; the bucket holds the same files by the same code, so two of them show it
+    // (each photograph is made into nine files, AVIF the slowest to make).
+    const uploads =
+      what === "a folder" ? every : every.filter((sent) => sent.name !== "hero.png" && sent.name !== "label.webp");
     for (const { cookie, ...sent } of uploads) {
       const answer = await upload(server, cookie, sent);
       expect(answer.status, sent.name).toBe(303);
@@ -123,11 +127,9 @@ describe.each(storages)("the photo library, its files in $what", ({ start, holds
     }
 
     const library = await listed(server, owner);
-    expect([...library.keys()].sort()).toEqual(["boxes.jpg", "hero.png", "label.webp", "team.avif"]);
-    await expectFiles(server, library.get("boxes.jpg") ?? "", 1600);
-    await expectFiles(server, library.get("hero.png") ?? "", 700);
-    await expectFiles(server, library.get("label.webp") ?? "", 640);
-    await expectFiles(server, library.get("team.avif") ?? "", 1024);
+    expect([...library.keys()].sort()).toEqual(uploads.map((sent) => sent.name).sort());
+    const widths: Record<string, number> = { "boxes.jpg": 1600, "hero.png": 700, "label.webp": 640, "team.avif": 1024 };
+    for (const { name } of uploads) await expectFiles(server, library.get(name) ?? "", widths[name] ?? 0);
     expect(holds(server, `${library.get("team.avif")}-1024.avif`)).toBe(true);
 
     const head = await ask(server, `/photos/${library.get("boxes.jpg")}-1280.webp`, { method: "HEAD" });
@@ -137,12 +139,15 @@ describe.each(storages)("the photo library, its files in $what", ({ start, holds
     const audit = await inStore(server, (db) =>
       db.all<{ detail: string }>("SELECT detail FROM audit_log WHERE action = 'site photo uploaded' ORDER BY id"),
     );
-    expect(audit.map((entry) => entry.detail)).toEqual([
-      `${library.get("boxes.jpg")} for service (1280 × 960)`,
-      `${library.get("hero.png")} for hero (700 × 500)`,
-      `${library.get("label.webp")} for service (640 × 480)`,
-      `${library.get("team.avif")} for about (1024 × 768)`,
-    ]);
+    const details: Record<string, string> = {
+      "boxes.jpg": "for service (1280 × 960)",
+      "hero.png": "for hero (700 × 500)",
+      "label.webp": "for service (640 × 480)",
+      "team.avif": "for about (1024 × 768)",
+    };
+    expect(audit.map((entry) => entry.detail)).toEqual(
+      uploads.map(({ name }) => `${library.get(name)} ${details[name]}`),
+    );
   });
 });
 
