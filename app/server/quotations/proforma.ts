@@ -1,5 +1,6 @@
 import type { QuotationCompany } from "./document.ts";
-import type { Paise } from "./money.ts";
+import { formatRupees, type Paise } from "./money.ts";
+import { formatDay } from "./numbering.ts";
 import { type AnyDocument, isOptionsDocument } from "./options-document.ts";
 
 /**
@@ -85,6 +86,24 @@ export type AdvanceReceived = {
   by: string;
   at: number;
 };
+
+/** A proforma's figures as every page shows them: its number, its day and its amounts written out. */
+export function proformaFigures(proforma: Proforma) {
+  const { received } = proforma;
+  return {
+    number: proforma.number,
+    issuedOn: formatDay(proforma.issuedOn),
+    advance: formatRupees(proforma.advancePaise),
+    percent: proforma.advancePercent,
+    total: formatRupees(proforma.totalPaise),
+    received: received && {
+      amount: formatRupees(received.paise),
+      on: formatDay(received.on),
+      reference: received.reference,
+      by: received.by,
+    },
+  };
+}
 
 /** A proforma whole, as its PDF, the buyer's page and its mail show it: the accepted quotation, and the advance asked for. */
 export type ProformaDocument = {

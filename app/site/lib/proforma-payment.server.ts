@@ -1,6 +1,4 @@
-import { formatRupees } from "../../server/quotations/money.ts";
-import { formatDay } from "../../server/quotations/numbering.ts";
-import type { ProformaDocument } from "../../server/quotations/proforma.ts";
+import { type ProformaDocument, proformaFigures } from "../../server/quotations/proforma.ts";
 import { qrCodeOf, qrSvgPath } from "../../server/quotations/qr-code.ts";
 import type { ProformaPaymentProps } from "../components/quotation/proforma-payment.tsx";
 
@@ -8,18 +6,13 @@ import type { ProformaPaymentProps } from "../components/quotation/proforma-paym
 export function proformaPaymentOf(doc: ProformaDocument, pdf: string): ProformaPaymentProps {
   const { proforma, upiLink } = doc;
   const code = upiLink ? qrCodeOf(upiLink) : undefined;
+  const { received, ...figures } = proformaFigures(proforma);
   return {
-    number: proforma.number,
-    issuedOn: formatDay(proforma.issuedOn),
-    advance: formatRupees(proforma.advancePaise),
-    percent: proforma.advancePercent,
-    total: formatRupees(proforma.totalPaise),
+    ...figures,
     pdf,
     bank: proforma.company.bank,
     upi: upiLink && code ? { link: upiLink, path: qrSvgPath(code), size: code.size } : undefined,
-    received: proforma.received && {
-      amount: formatRupees(proforma.received.paise),
-      on: formatDay(proforma.received.on),
-    },
+    // The buyer is told the day and the amount; who recorded it, and the bank's reference, are for staff.
+    received: received && { amount: received.amount, on: received.on },
   };
 }

@@ -1,6 +1,7 @@
 import { data, RouterContextProvider } from "react-router";
+import { contentSeeds } from "../../content-seeds.ts";
 import { siteContentContext } from "../../request-context.server.ts";
-import { SHAPED_ITEMS, type ShapedItem } from "../../server/content/items.ts";
+import { SHAPED_ITEMS } from "../../server/content/items.ts";
 import {
   DEFAULT_LANGUAGE,
   type Language,
@@ -13,39 +14,27 @@ import type { PublishedContent } from "../../server/content/published-site.serve
 import { shownServices } from "../../server/content/services-item.ts";
 import { localize } from "../../server/content/shapes.ts";
 import type { ContentSeeds } from "../../server/service-content.ts";
-import { aboutSeed } from "../content/about.ts";
-import { faqSeed } from "../content/faq.ts";
-import { homeSeed } from "../content/home.ts";
-import { privacySeed, termsSeed } from "../content/legal.ts";
-import { productSeed } from "../content/product.ts";
-import { servicesSeed } from "../content/services-seed.ts";
 import { framePages, pageOfItem, pagePaths, serviceUrl } from "../content/urls.ts";
 import { publishedItem } from "./published.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-const seeds = {
-  home: homeSeed,
-  about: aboutSeed,
-  product: productSeed,
-  faq: faqSeed,
-  terms: termsSeed,
-  privacy: privacySeed,
-  services: servicesSeed,
-} as const satisfies { [Item in Exclude<ShapedItem, "billing">]: ContentSeeds[Item] };
-
-type PageItem = keyof typeof seeds;
+/** The items a page shows: the pages' own, and the services' catalog. */
+type PageItem = (typeof PAGE_ITEMS)[number] | "services";
 
 /** An item as a page in `language` shows it: as published, each text in that language. */
 export function itemIn<Item extends PageItem>(context: Context, item: Item, language: Language): ContentSeeds[Item] {
-  const seed = seeds[item] as ContentSeeds[Item];
+  const seed = contentSeeds[item] as ContentSeeds[Item];
   return localize(SHAPED_ITEMS[item], publishedItem(context, item, seed), language);
 }
 
 /** Every item a page shows, as published. */
 const publishedItems = (context: Context) =>
   Object.fromEntries(
-    (Object.keys(seeds) as PageItem[]).map((item) => [item, publishedItem(context, item, seeds[item] as never)]),
+    [...PAGE_ITEMS, "services" as const].map((item) => [
+      item,
+      publishedItem(context, item, contentSeeds[item] as never),
+    ]),
   ) as unknown as Pick<ContentSeeds, PageItem>;
 
 /**
@@ -93,7 +82,7 @@ export function pageLanguage(request: Request, context: Context): Language {
 export function allPagePaths(content: PublishedContent | null): string[] {
   const context = new RouterContextProvider();
   context.set(siteContentContext, content);
-  const english = pagePaths(shownServices(publishedItem(context, "services", servicesSeed)));
+  const english = pagePaths(shownServices(publishedItem(context, "services", contentSeeds.services)));
   const hindi = translatedPaths(context, "hi").map((path) => pathIn("hi", path));
   return [...english, ...hindi];
 }
