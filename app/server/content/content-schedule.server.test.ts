@@ -180,7 +180,8 @@ describe("two instances publishing what is due at once", () => {
       const runs = await Promise.all(
         [first, second, first, second].map((each) => retryWhileBusy(() => (each as ContentStore).publishDue())),
       );
-      expect(runs.flat()).toEqual([{ publication: 1, items: ["company", "faq"], by: owner }]);
+      // Its number may skip one on PostgreSQL: a transaction tried again after a conflict has used a value of the sequence.
+      expect(runs.flat()).toEqual([{ publication: expect.any(Number), items: ["company", "faq"], by: owner }]);
       expect((await first?.history("company"))?.map((version) => version.state)).toEqual(["published", "earlier"]);
       const publications = await one.get<{ n: number | string }>("SELECT count(*) AS n FROM content_publications");
       expect(Number(publications?.n)).toBe(1);
