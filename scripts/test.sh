@@ -106,9 +106,10 @@ postgres_pid=$!
 # at a time, in the time the other passes leave. Their counts hold on a loaded machine.
 npm run test:unit -- --project scale --maxWorkers=3 >"$scale_log" 2>&1 &
 scale_pid=$!
-# Two test files at a time, not Vitest's one on two cores: most of them wait on a
-# server, a mail server or a database rather than compute.
-step "unit and integration tests (SQLite)" npm run test:unit -- --project unit --project integration --maxWorkers=2
+# Three test files at a time, not Vitest's one on two cores: most of them wait on a
+# server, a mail server or a database rather than compute (the whole suite keeps
+# the two cores a little over half busy).
+step "unit and integration tests (SQLite)" npm run test:unit -- --project unit --project integration --maxWorkers=3
 
 # Waits for a pass that ran beside the SQLite one, prints its output and its time; stops the suite when it failed.
 finish_beside() {
