@@ -109,6 +109,7 @@ test.describe("with a script", () => {
     await context.setOffline(false);
     await expectReceived(page, file.name);
     const received = await page.locator('input[type="hidden"][name="uploads"]').inputValue();
+    const piecesWhenReceived = uploads.pieces().length;
 
     // Longer than the retry that was waiting when the connection came back (the third waits 3 s).
     await page.waitForTimeout(4_000);
@@ -123,8 +124,11 @@ test.describe("with a script", () => {
       pieces.filter((piece) => piece.offset === 0),
       "no piece started again at offset 0",
     ).toHaveLength(1);
+    expect(pieces, "no piece sent after the file arrived").toHaveLength(piecesWhenReceived);
+    // The pieces cut off while offline are sent again, and how many were under way when the
+    // connection went depends on the machine's pace; a start from the beginning would be twice the file.
     const sent = pieces.reduce((sum, piece) => sum + piece.bytes, 0);
-    expect(sent, "well below twice the file").toBeLessThan(1.5 * file.buffer.length);
+    expect(sent, "less than twice the file").toBeLessThan(2 * file.buffer.length);
     await expect(page.locator('input[type="hidden"][name="uploads"]')).toHaveValue(received);
     allowFailedLoads(consoleProblems, /ERR_INTERNET_DISCONNECTED|status of 404/);
   });
