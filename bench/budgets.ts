@@ -80,7 +80,7 @@ export const BUDGETS: Budget[] = [
     format: (value) => value.toFixed(3),
   },
   {
-    name: `First HTML response ≤ ${kbLabel(firstResponseBudget)} gzip (body and headers)`,
+    name: `First HTML response ≤ ${kbLabel(firstResponseBudget)} as a browser gets it (body and headers)`,
     appliesTo: everyBuild,
     read: perPage(["mobile"], (page) => page.bytes?.firstHtml),
     ok: (value) => value <= firstResponseBudget,

@@ -10,8 +10,8 @@ export type TransferredResource = {
   url: string;
   kind: ResourceKind;
   status: number;
-  /** Body bytes on the wire when the client accepts gzip only. */
-  gzipBytes: number;
+  /** Body bytes on the wire: a page's as a browser gets it (brotli), any other file's with gzip, as the budgets name it. */
+  wireBytes: number;
   /** The status line and headers, which share the first round trip's bytes with the body. */
   headerBytes: number;
   /** Content-Encoding of that response: small files stay uncompressed. */
@@ -23,7 +23,7 @@ export type TransferredResource = {
 export type PageBytes = Record<ResourceKind, number> & {
   total: number;
   requests: number;
-  /** The document's gzip body and its headers. */
+  /** The document's body on the wire and its headers. */
   firstHtml: number;
   resources: TransferredResource[];
 };
@@ -37,9 +37,11 @@ const KIND_OF_TYPE: Record<string, ResourceKind> = {
 };
 
 /**
- * Fetches again, from the server, every request Lighthouse saw the page make, and
- * counts the body bytes of gzip responses. The budgets are in gzip bytes, while
- * Chromium negotiates Brotli, so Lighthouse's own transfer sizes would flatter them.
+ * Fetches again, from the server, every request Lighthouse saw the page make,
+ * and counts the body bytes on the wire: a page's as a browser gets it (the
+ * server sends pages as brotli, made once at its best quality, and that is
+ * what the first round trip carries), any other file's with gzip, the bytes
+ * its budget names. Lighthouse's own transfer sizes are its throttling's view.
  */
 export async function measurePageBytes(requests: NetworkRequest[], origin: string): Promise<PageBytes> {
   const webRequests = requests.filter((request) => /^https?:/.test(request.url));
@@ -47,19 +49,21 @@ export async function measurePageBytes(requests: NetworkRequest[], origin: strin
   for (const request of webRequests) {
     // The server may have been started again on another port since Lighthouse saw the page.
     const url = new URL(request.url);
-    const response = await fetchGzip(new URL(url.pathname + url.search, origin).href);
+    const kind = KIND_OF_TYPE[request.resourceType] ?? "other";
+    const accept = kind === "html" ? "gzip, deflate, br" : "gzip";
+    const response = await fetchAsBrowser(new URL(url.pathname + url.search, origin).href, accept);
     resources.push({
       url: request.url,
-      kind: KIND_OF_TYPE[request.resourceType] ?? "other",
+      kind,
       status: response.status,
-      gzipBytes: response.bytes,
+      wireBytes: response.bytes,
       headerBytes: response.headerBytes,
       encoding: response.encoding,
       lighthouseTransferSize: request.transferSize,
     });
   }
   const sum = (kind: ResourceKind) =>
-    resources.filter((resource) => resource.kind === kind).reduce((total, resource) => total + resource.gzipBytes, 0);
+    resources.filter((resource) => resource.kind === kind).reduce((total, resource) => total + resource.wireBytes, 0);
   const firstHtml = resources.find((resource) => resource.kind === "html");
   const bytes = {
     html: sum("html"),
@@ -73,14 +77,17 @@ export async function measurePageBytes(requests: NetworkRequest[], origin: strin
     ...bytes,
     total: Object.values(bytes).reduce((total, kind) => total + kind, 0),
     requests: resources.length,
-    firstHtml: firstHtml ? firstHtml.gzipBytes + firstHtml.headerBytes : 0,
+    firstHtml: firstHtml ? firstHtml.wireBytes + firstHtml.headerBytes : 0,
     resources,
   };
 }
 
-function fetchGzip(url: string): Promise<{ status: number; bytes: number; headerBytes: number; encoding: string }> {
+function fetchAsBrowser(
+  url: string,
+  accept: string,
+): Promise<{ status: number; bytes: number; headerBytes: number; encoding: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
+    const request = http.get(url, { headers: { "Accept-Encoding": accept } }, (response) => {
       let bytes = 0;
       response.on("data", (chunk: Buffer) => {
         bytes += chunk.length;
@@ -157,9 +164,9 @@ function splitChunk(clientDir: string, script: TransferredResource): JavaScriptC
   const urlPath = new URL(script.url).pathname;
   const file = path.join(clientDir, urlPath);
   if (!existsSync(file)) {
-    const sources = [{ source: urlPath, rawBytes: 0, gzipBytes: script.gzipBytes }];
-    const parts = [{ name: NO_MAP, library: false, rawBytes: 0, gzipBytes: script.gzipBytes, sources }];
-    return { file: urlPath, rawBytes: 0, gzipBytes: script.gzipBytes, parts };
+    const sources = [{ source: urlPath, rawBytes: 0, gzipBytes: script.wireBytes }];
+    const parts = [{ name: NO_MAP, library: false, rawBytes: 0, gzipBytes: script.wireBytes, sources }];
+    return { file: urlPath, rawBytes: 0, gzipBytes: script.wireBytes, parts };
   }
   const code = readFileSync(file, "utf8");
   const rawBytes = Buffer.byteLength(code);
@@ -171,7 +178,7 @@ function splitChunk(clientDir: string, script: TransferredResource): JavaScriptC
   const parts = mergeParts(
     [...bySource].map(([source, raw]) => {
       const name = existsSync(mapFile) ? ownerOfSource(source) : fallbackOwner;
-      const gzipBytes = rawBytes === 0 ? 0 : (script.gzipBytes * raw) / rawBytes;
+      const gzipBytes = rawBytes === 0 ? 0 : (script.wireBytes * raw) / rawBytes;
       return {
         name,
         library: !NOT_LIBRARIES.has(name),
@@ -181,7 +188,7 @@ function splitChunk(clientDir: string, script: TransferredResource): JavaScriptC
       };
     }),
   );
-  return { file: path.relative(clientDir, file), rawBytes, gzipBytes: script.gzipBytes, parts };
+  return { file: path.relative(clientDir, file), rawBytes, gzipBytes: script.wireBytes, parts };
 }
 
 function mergeParts(parts: JavaScriptPart[]): JavaScriptPart[] {

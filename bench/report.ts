@@ -31,7 +31,7 @@ export const METHOD = [
   "Mobile: Lighthouse's default emulation and simulated throttling. Desktop: lighthouse/core/config/desktop-config.js.",
   "Every score and metric is the median of its own over the runs. Scores ×100; FCP, LCP and Speed Index in seconds, TBT in ms.",
   "Content visible: the later of LCP and the moment the preloader has finished hiding, from one unthrottled load in Debian's Chromium, driven by Playwright, at 412×823. Lighthouse does not show the preloader's cost: LCP counts text painted beneath the overlay, and the trace usually ends before the overlay leaves.",
-  "Bytes: every request Lighthouse's mobile run saw, fetched again from the server with Accept-Encoding: gzip; body bytes on the wire (files under 1 KB are sent uncompressed). 1 KB = 1024 bytes. Requests: all requests of that run. The first HTML response's budget counts its headers too, as they travel in the same first round trip.",
+  "Bytes: every request Lighthouse's mobile run saw, fetched again from the server, a page accepting what Chromium accepts (the server sends it as brotli), any other file with Accept-Encoding: gzip; body bytes on the wire (files under 1 KB are sent uncompressed). 1 KB = 1024 bytes. Requests: all requests of that run. The first HTML response's budget counts its headers too, as they travel in the same first round trip.",
   "JavaScript split: the builds write hidden client source maps (not referenced by the chunks, so the served files equal a plain build's). Each byte of a chunk goes to the source its mapping names: a package under node_modules is a library, anything else our own code, as are bundler glue and React Router's generated route manifest. Gzip bytes of a chunk are shared out in proportion to raw bytes.",
 ];
 
@@ -274,7 +274,7 @@ export function renderMarkdown(report: BenchReport): string {
         lighthouseTable(variant),
     ),
     `## When the content is visible (one unthrottled load at a phone's size)\n\n${uncoveredTable(report.variants)}`,
-    `## Bytes transferred, KB gzip\n\n${bytesTable(report.variants)}`,
+    `## Bytes transferred, KB on the wire (pages brotli, other files gzip)\n\n${bytesTable(report.variants)}`,
     `## Home page JavaScript\n\n${javaScriptTable(report.variants)}`,
     ...report.variants
       .filter((variant) => variant.homeJavaScript)
