@@ -36,7 +36,7 @@ import { ServiceLinksProvider, useServiceLinks } from "./site/lib/service-links.
 import { svgDataUrl } from "./site/lib/svg-data-url.ts";
 import { itemIn, requestedPage, translatedPaths } from "./site/lib/translations.server.ts";
 import { useWords, WordsProvider } from "./site/lib/words.tsx";
-import { devanagariCss, devanagariFonts } from "./site/styles/devanagari.ts";
+import { devanagariCss, devanagariFonts, staffDevanagariCss } from "./site/styles/devanagari.ts";
 import siteCss from "./site/styles/site.css?inline";
 import { PreviewBanner } from "./staff/components/preview-banner.tsx";
 import { StaffNotFound } from "./staff/components/staff-not-found.tsx";
@@ -188,7 +188,7 @@ function StaffLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       {/* The file, not the data: address: the staff area's policy allows images from the site alone. */}
-      <FrameHead css={staffCss} icon="/favicon.svg" />
+      <FrameHead css={`${staffCss}${staffDevanagariCss}`} icon="/favicon.svg" />
       <body className="staff">
         <SkipLink />
         <main id="main" tabIndex={-1}>

@@ -108,7 +108,11 @@ describe("translating the terms", () => {
     expect(hindiTerms).toContain("<h2>कोटेशन और ऑर्डर</h2>");
     expect(hindiTerms).toMatch(/<link rel="alternate" hrefLang="en-IN" href="[^"]*\/term"/);
     expect(await text("/inbox/site", owner)).toMatch(/<a href="\/hi\/term">Terms and conditions<\/a>/);
-    expect(await text("/inbox/site/terms/history", owner)).toContain("कोटेशन और ऑर्डर");
+    const history = await text("/inbox/site/terms/history", owner);
+    expect(history).toContain("कोटेशन और ऑर्डर");
+    // The field named as staff know it, not by its key.
+    expect(history).toContain("heading (Hindi)");
+    expect(history).not.toContain("heading_hi");
   });
 });
 

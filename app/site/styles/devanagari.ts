@@ -27,8 +27,22 @@ const face = (url: string, weights: string) => `@font-face {
 /** The faces to fetch early, where the wide layout uses them: a Hindi page's heading is its largest text. */
 export const devanagariFonts = [regular, bold];
 
-export const devanagariCss = `${face(regular, "100 549")}
-${face(bold, "550 900")}
+const faces = `${face(regular, "100 549")}
+${face(bold, "550 900")}`;
+
+/**
+ * The staff area's: the Hindi fields of the site's editor (marked lang="hi";
+ * the class outweighs the fields' own `font: inherit`) are drawn in it at every width, as staff translate on phones whose browsers
+ * may have no Devanagari face; the unicode-range keeps every other page from
+ * fetching it.
+ */
+export const staffDevanagariCss = `${faces}
+.staff [lang="hi"] {
+  font-family: "Noto Sans Devanagari Site", var(--font-body);
+}
+`;
+
+export const devanagariCss = `${faces}
 @media (min-width: 64em) {
   :root:lang(hi) {
     --font-body: "Noto Sans Devanagari Site", "Plus Jakarta Sans Variable", var(--font-stand-ins);

@@ -1,12 +1,13 @@
 import { data, redirect } from "react-router";
 import type { ContentVersion } from "../../server/content/content-store.server.ts";
 import { ABILITY_TO_CHANGE, type ContentItem } from "../../server/content/items.ts";
+import { TRANSLATIONS } from "../../server/content/languages.ts";
 import { shownServices } from "../../server/content/services-item.ts";
 import { readListChange, type SiteFacts } from "../../server/content/shapes.ts";
 import { siteServices } from "../../server/site-services.server.ts";
 import { may, type StaffAbility } from "../../server/staff/roles.ts";
 import type { StaffMember } from "../../server/staff/sessions.server.ts";
-import { photoOptionText, siteEditorText as text } from "../content/site-editor.ts";
+import { photoOptionText, siteEditorText as text, translationNames } from "../content/site-editor.ts";
 import { staffPaths } from "../paths.ts";
 import { requireStaff } from "./require-staff.server.ts";
 import { readStaffForm } from "./staff-requests.server.ts";
@@ -40,6 +41,12 @@ export async function recordSiteChange(member: StaffMember, action: string, deta
   await siteServices().audit.record({ actor: member.email, action, detail });
 }
 
+/** A key as the history names it: a translation as its field's, "heading (Hindi)" rather than "heading_hi". */
+function stepName(key: string): string {
+  const language = TRANSLATIONS.find((each) => key.endsWith(`_${each}`));
+  return language ? `${key.slice(0, -language.length - 1)} (${translationNames[language]})` : key;
+}
+
 /**
  * Every value of a version by where it is in the item ("address › city"), so
  * two versions can be compared line by line whatever the item's shape.
@@ -48,7 +55,7 @@ export function flatten(body: unknown, prefix: string[] = []): Map<string, strin
   const lines = new Map<string, string>();
   if (body !== null && typeof body === "object") {
     for (const [key, value] of Object.entries(body)) {
-      for (const [path, text] of flatten(value, [...prefix, key])) lines.set(path, text);
+      for (const [path, text] of flatten(value, [...prefix, stepName(key)])) lines.set(path, text);
     }
   } else {
     lines.set(prefix.join(" › "), body === undefined || body === null ? "" : String(body));
