@@ -1,5 +1,6 @@
 import type { FirstReplyWords } from "../../server/inbox/statuses.ts";
 import type { GstRateEntry } from "../../server/quotations/gst-rates.ts";
+import { ADVANCE_PERCENT_RANGE, PAYMENT_REFERENCE_MAX } from "../../server/quotations/proforma.ts";
 import { tableRate } from "./gst-rates.ts";
 import { inboxDone } from "./inbox.ts";
 
@@ -163,8 +164,9 @@ export const proformaText = {
   heading: "Advance and proforma invoice",
   none: "No proforma invoice yet. Issue one to ask the buyer for the advance: it is mailed with its PDF, bank details and a UPI payment code.",
   percent: "Advance, in percent of the accepted total",
-  percentHint: (total: string) => `Of ${total}, GST included. A whole number from 1 to 100.`,
-  percentError: "Give the advance as a whole number of percent, from 1 to 100.",
+  percentHint: (total: string) =>
+    `Of ${total}, GST included. A whole number from ${ADVANCE_PERCENT_RANGE.min} to ${ADVANCE_PERCENT_RANGE.max}.`,
+  percentError: `Give the advance as a whole number of percent, from ${ADVANCE_PERCENT_RANGE.min} to ${ADVANCE_PERCENT_RANGE.max}.`,
   issue: "Issue the proforma invoice",
   issued: (number: string, day: string) => `${number}, issued ${day}.`,
   asked: (advance: string, percent: number, total: string) =>
@@ -188,6 +190,6 @@ export const proformaText = {
     future: "The day cannot be after today.",
     before: "The day cannot be before the quotation was accepted.",
     amount: "Give the amount in rupees, such as 25000 or 25,000.50.",
-    reference: "Letters, digits, spaces, slashes, dots and dashes only, up to 40.",
+    reference: `Letters, digits, spaces, slashes, dots and dashes only, up to ${PAYMENT_REFERENCE_MAX}.`,
   },
 } as const;

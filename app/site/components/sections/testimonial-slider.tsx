@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { message } from "../../content/message.ts";
 import {
   type Testimonial,
   type TestimonialWords,
@@ -133,9 +134,7 @@ export function TestimonialSlider({
             className="testimonial"
             role="group"
             aria-roledescription="slide"
-            aria-label={words.slideOf
-              .replace("{number}", String(index + 1))
-              .replace("{count}", String(testimonials.length))}
+            aria-label={message(words.slideOf, { number: index + 1, count: testimonials.length })}
             aria-current={index === current ? "true" : undefined}
           >
             <figure>
