@@ -43,6 +43,20 @@ const publishedItems = (context: Context) =>
  * translated; then each page whose own text is, and each service whose entry is.
  */
 export function translatedPaths(context: Context, language: Translation): string[] {
+  // Once per content and language: the root and the route ask for each render, and every text is walked.
+  const content = context.get(siteContentContext) ?? SITE_FILES;
+  const known = translatedOf.get(content) ?? new Map<Translation, string[]>();
+  translatedOf.set(content, known);
+  const paths = known.get(language) ?? findTranslatedPaths(context, language);
+  known.set(language, paths);
+  return paths;
+}
+
+/** What the pages are rendered with before any publication: the site's files. */
+const SITE_FILES = {};
+const translatedOf = new WeakMap<object, Map<Translation, string[]>>();
+
+function findTranslatedPaths(context: Context, language: Translation): string[] {
   const { unnamed, items, services } = pageTranslations(publishedItems(context), language);
   if (unnamed.length > 0) return [];
   return [
