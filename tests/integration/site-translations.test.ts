@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { contactBodyLimitBytes } from "../../app/server/contact/contact-spec.ts";
+import { EDITOR_FORM_LIMIT_BYTES } from "../../app/server/content/items.ts";
 import { decodeEntities } from "../support/html-text.ts";
 import { formFields, openEditor, publish, save } from "./support/site-editor.ts";
 import { account, ask, cleanUpStaffSites, type Site, session, site } from "./support/staff-sites.ts";
@@ -131,5 +132,38 @@ describe("the services' catalogue in Hindi", () => {
     const saved = await save(server, owner, whole, "services");
     expect(saved.status).toBe(303);
     expect(await text("/inbox/site/services", owner)).toContain("Every text here is in Hindi too.");
+  });
+
+  test("a form larger than the largest editor's is refused, its length told or not, and changes nothing; without a session it is not read", async () => {
+    const before = (await openEditor(server, owner, "terms"))["sections.0.heading_hi"];
+    // Devanagari, 9 bytes a character once encoded, past the limit.
+    const body = `intent=save&basedOn=1&sections.0.heading_hi=${"%E0%A4%95".repeat(Math.ceil(EDITOR_FORM_LIMIT_BYTES / 9) + 100)}`;
+    const headers = { Cookie: owner, "Content-Type": "application/x-www-form-urlencoded" };
+    // A stream is sent in chunks, with no Content-Length to refuse it by.
+    const chunked = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(body));
+          controller.close();
+        },
+      });
+    for (const sent of [{ body }, { body: chunked(), duplex: "half" }] as RequestInit[]) {
+      const answer = await ask(server, "/inbox/site/terms", { method: "POST", ...sent }, headers);
+      expect(answer.status).toBe(400);
+      // Refused unread, not read whole and refused field by field.
+      expect(await answer.text()).not.toContain("sections-0-heading_hi-error");
+    }
+    expect((await openEditor(server, owner, "terms"))["sections.0.heading_hi"]).toBe(before);
+
+    const stranger = await ask(
+      server,
+      "/inbox/site/terms",
+      { method: "POST", body: chunked(), duplex: "half" } as RequestInit,
+      {
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+    );
+    expect(stranger.status).toBe(303);
+    expect(stranger.headers.get("location")).toMatch(/^\/inbox\/sign-in/);
   });
 });

@@ -39,6 +39,13 @@ export const SHAPED_ITEMS = {
 
 export type ShapedItem = keyof typeof SHAPED_ITEMS;
 
+/**
+ * The largest editor's form: the services' catalog at its longest (30
+ * services, every text at its limit in English and in Hindi), percent-encoded,
+ * where a Devanagari character takes 9 bytes.
+ */
+export const EDITOR_FORM_LIMIT_BYTES = 1536 * 1024;
+
 const legalProblems = (body: LegalContent): FieldProblems => (isDay(body.lastUpdated) ? {} : { lastUpdated: "day" });
 
 const BEYOND_SHAPE: { readonly [Item in ShapedItem]?: (body: never) => FieldProblems } = {

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { ContentVersion } from "../../server/content/content-store.server.ts";
-import { ABILITY_TO_CHANGE, type ContentItem } from "../../server/content/items.ts";
+import { ABILITY_TO_CHANGE, type ContentItem, EDITOR_FORM_LIMIT_BYTES } from "../../server/content/items.ts";
 import { TRANSLATIONS } from "../../server/content/languages.ts";
 import { shownServices } from "../../server/content/services-item.ts";
 import { readListChange, type SiteFacts } from "../../server/content/shapes.ts";
@@ -72,13 +72,6 @@ export function differences(version: unknown, against: unknown): { path: string;
     .filter((path) => (was.get(path) ?? "") !== (now.get(path) ?? ""))
     .map((path) => ({ path, was: was.get(path) ?? "", now: now.get(path) ?? "" }));
 }
-
-/**
- * The largest editor's form: the services' catalog at its longest (30
- * services, every text at its limit in English and in Hindi), percent-encoded,
- * where a Devanagari character takes 9 bytes.
- */
-const EDITOR_FORM_LIMIT_BYTES = 1536 * 1024;
 
 /**
  * What every item's editor answers: publishing and discarding its draft (an
